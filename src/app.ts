@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
+import type { Config } from './config/config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { apiKeysRepository } from './db/repositories/api-keys.repository.js';
+import { sitesRepository } from './db/repositories/sites.repository.js';
+import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
+import type { App } from './http/context.js';
+import { createServer } from './http/server.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
+import { UsersService } from './modules/auth/users.service.js';
+import { SitesService } from './modules/sites/sites.service.js';
+import type { Services } from './services.js';
+import { systemClock, type Clock } from './shared/clock.js';
+
+/** What tests (and benchmarks) may swap. */
+export interface AppOverrides {
+  clock?: Clock;
+  logStream?: DestinationStream;
+  throttle?: ThrottleLimits;
+}
+
+export interface BuiltApp {
+  http: App;
+  database: Database;
+  services: Services;
+  /** Stops accepting requests, finishes those in flight, closes the database. */
+  close(): Promise<void>;
+}
+
+// Never let these reach a log line, whatever gets logged by mistake.
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'password', 'token', 'key', '*.password', '*.token', '*.key'];
+
+export function createLogger(config: Config, stream?: DestinationStream): FastifyBaseLogger {
+  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, stream) as FastifyBaseLogger;
+}
+
+/** The composition root: the one place that wires every layer together. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  const clock = overrides.clock ?? systemClock;
+  const logger = createLogger(config, overrides.logStream);
+  const database = await openDatabase(config);
+
+  const users = usersRepository(database);
+  const services: Services = {
+    auth: new AuthService({
+      users,
+      sessions: sessionsRepository(database),
+      clock,
+      throttle: new LoginThrottle(clock, overrides.throttle ?? DEFAULT_THROTTLE),
+      registration: config.registration,
+    }),
+    users: new UsersService(users),
+    apiKeys: new ApiKeysService({ keys: apiKeysRepository(database), clock }),
+    sites: new SitesService({ sites: sitesRepository(database), clock }),
+  };
+
+  if (config.adminEmail && config.adminPassword) {
+    await services.auth.ensureAdmin(config.adminEmail, config.adminPassword);
+  }
+
+  const http = await createServer({ services, config, logger, ready: database.ping });
+  return {
+    http,
+    database,
+    services,
+    close: async () => {
+      await http.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { ColumnDataType, Expression, Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * What differs between SQLite and PostgreSQL, and nothing else. Everything
+ * outside db/dialects/ is written once against Kysely.
+ */
+export interface Dialect {
+  readonly name: DialectName;
+  /** Column types used by migrations. */
+  readonly types: {
+    /** Auto-incrementing integer primary key. */
+    id: ColumnDataType;
+    bool: ColumnDataType;
+    timestamp: ColumnDataType;
+    json: ColumnDataType;
+  };
+  /** `DEFAULT` expressions for migrations. */
+  readonly defaults: { false: Expression<unknown>; true: Expression<unknown> };
+  isUniqueViolation(error: unknown): boolean;
+  isForeignKeyViolation(error: unknown): boolean;
+}
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** A trivial round trip: does the database answer? */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

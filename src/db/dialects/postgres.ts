@@ -1,0 +1,71 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../schema.js';
+import type { Database, Dialect } from './dialect.js';
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
+  defaults: { false: sql`false`, true: sql`true` },
+  isUniqueViolation: (error) => errorCode(error) === '23505',
+  isForeignKeyViolation: (error) => errorCode(error) === '23503',
+};
+
+/**
+ * Values come back in the same shapes as from SQLite: counts and bigints as
+ * numbers, timestamps as ISO strings, JSON as text (parsed once, by the caller).
+ */
+function typeParsers(): pg.CustomTypesConfig {
+  const parsers = new Map<number, (value: string) => unknown>([
+    [20, (v) => Number(v)], // int8 (count(*))
+    [1700, (v) => Number(v)], // numeric
+    [1184, (v) => new Date(v).toISOString()], // timestamptz
+    [114, (v) => v], // json
+    [3802, (v) => v], // jsonb
+  ]);
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      parsers.get(oid) ?? pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function openPostgres(options: { url: string; schema?: string | undefined; max?: number }): Promise<Database> {
+  const poolOptions: pg.PoolConfig = { connectionString: options.url, max: options.max ?? 10, types: typeParsers() };
+  if (options.schema) {
+    // A private schema (tests): created up front, then every connection works in it.
+    const admin = new pg.Client({ connectionString: options.url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists ${quoteIdent(options.schema)}`);
+    } finally {
+      await admin.end();
+    }
+    poolOptions.options = `-c search_path=${options.schema}`;
+  }
+  const pool = new pg.Pool(poolOptions);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: postgresDialect,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Drops a private schema made by `openPostgres` (tests clean up with it). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  } finally {
+    await admin.end();
+  }
+}

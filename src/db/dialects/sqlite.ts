@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import Libsql from 'libsql';
+import type { DB } from '../schema.js';
+import type { Database, Dialect } from './dialect.js';
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
+  defaults: { false: sql`0`, true: sql`1` },
+  isUniqueViolation: (error) => {
+    const code = errorCode(error);
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+  isForeignKeyViolation: (error) => errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY',
+};
+
+/**
+ * libsql aborts the whole process on a boolean parameter (it is not a SQLite
+ * type), so every parameter passes through here: booleans become 0/1.
+ */
+const toSqliteValue = (value: unknown): unknown => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+type RawStatement = {
+  reader: boolean;
+  all(params: unknown[]): unknown[];
+  run(params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(params: unknown[]): IterableIterator<unknown>;
+};
+
+function adaptDatabase(raw: InstanceType<typeof Libsql>) {
+  return {
+    close: () => raw.close(),
+    prepare: (sqlText: string) => {
+      const statement = raw.prepare(sqlText) as unknown as RawStatement;
+      const map = (params: unknown[]) => params.map(toSqliteValue);
+      return {
+        reader: statement.reader,
+        all: (params: unknown[]) => statement.all(map(params)),
+        run: (params: unknown[]) => statement.run(map(params)),
+        iterate: (params: unknown[]) => statement.iterate(map(params)),
+      };
+    },
+  };
+}
+
+export function openSqlite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const raw = new Libsql(join(dataDir, 'pageblocks.sqlite'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptDatabase(raw) as never }) });
+  return {
+    db,
+    dialect: sqliteDialect,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Database } from '../dialects/dialect.js';
+import type { ApiKeysRepository } from '../../modules/api-keys/api-keys.js';
+import { bool, countOf } from './rows.js';
+
+const KEY_COLUMNS = ['id', 'title', 'prefix', 'created_at', 'last_used_at'] as const;
+
+export function apiKeysRepository({ db }: Database): ApiKeysRepository {
+  return {
+    async create(input) {
+      return db
+        .insertInto('api_keys')
+        .values({ user_id: input.userId, title: input.title, prefix: input.prefix, key_hash: input.keyHash, created_at: input.createdAt, last_used_at: null })
+        .returning(KEY_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+    async list(userId, page) {
+      const rows = await db
+        .selectFrom('api_keys')
+        .select(KEY_COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+      return { rows, total: countOf(total) };
+    },
+    async delete(userId, id) {
+      const result = await db.deleteFrom('api_keys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async findOwnerByHash(keyHash) {
+      const row = await db
+        .selectFrom('api_keys')
+        .innerJoin('users', 'users.id', 'api_keys.user_id')
+        .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id as userId', 'users.is_admin', 'users.is_blocked'])
+        .where('api_keys.key_hash', '=', keyHash)
+        .executeTakeFirst();
+      return (
+        row && {
+          keyId: row.keyId,
+          userId: row.userId,
+          isAdmin: bool(row.is_admin),
+          isBlocked: bool(row.is_blocked),
+          lastUsedAt: row.last_used_at,
+        }
+      );
+    },
+    async touch(id, now, staleBefore) {
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+        .execute();
+    },
+  };
+}

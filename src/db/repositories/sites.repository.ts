@@ -1,0 +1,38 @@
+import type { Database } from '../dialects/dialect.js';
+import type { SitesRepository } from '../../modules/sites/sites.js';
+import { countOf } from './rows.js';
+
+const SITE_COLUMNS = ['id', 'name', 'domain', 'layout_id', 'created_at', 'updated_at'] as const;
+
+export function sitesRepository({ db }: Database): SitesRepository {
+  return {
+    async list(userId, page) {
+      const rows = await db
+        .selectFrom('sites')
+        .select(SITE_COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db.selectFrom('sites').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+      return { rows, total: countOf(total) };
+    },
+    async find(id) {
+      return db.selectFrom('sites').select([...SITE_COLUMNS, 'user_id']).where('id', '=', id).executeTakeFirst();
+    },
+    async create(input) {
+      return db
+        .insertInto('sites')
+        .values({ user_id: input.userId, name: input.name, domain: input.domain, layout_id: null, created_at: input.now, updated_at: input.now })
+        .returning(SITE_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+    async update(id, patch) {
+      return db.updateTable('sites').set(patch).where('id', '=', id).returning(SITE_COLUMNS).executeTakeFirstOrThrow();
+    },
+    async delete(id) {
+      await db.deleteFrom('sites').where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest, RawServerDefault, FastifyBaseLogger } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../config/config.js';
+import type { Actor } from '../shared/actor.js';
+import type { User } from '../modules/auth/users.js';
+import { unauthenticated } from '../shared/errors.js';
+import type { Services } from '../services.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; set by the auth hook of the contour. */
+    actor: Actor | null;
+    /** The signed-in user of the session contour. */
+    sessionUser: User | null;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no session (login, register). */
+    public?: boolean;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface HttpDeps {
+  services: Services;
+  config: Config;
+}
+
+/** The caller of an authenticated route (the auth hook guarantees it). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated('Authentication required.');
+  return request.actor;
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorKind } from '../shared/errors.js';
+import { toFieldErrors } from './validation.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  bad_gateway: 502,
+};
+
+// Fastify's own client errors, in words an integrator can act on.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty but Content-Type says JSON: send '{}' or no Content-Type.",
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
+};
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  // Error bodies are always plain JSON, whatever the route's own type was.
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const retryAfter = error.details?.retry_after;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return send(reply, STATUS[error.kind], { error: error.message, ...(error.errors && { errors: error.errors }), ...error.details });
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const errors = toFieldErrors(fastifyError.validation as never);
+    return send(reply, 400, { error: 'The request is not valid: see errors[].', errors });
+  }
+  if (SyntaxError.prototype.isPrototypeOf(error) && fastifyError.statusCode === 400) {
+    return send(reply, 400, { error: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!, errors: [{ path: 'root', message: error.message }] });
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return send(reply, status, { error: FRAMEWORK_MESSAGES[fastifyError.code ?? ''] ?? fastifyError.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, { error: 'Internal server error.', request_id: request.id });
+}
+
+/** Unknown path → JSON 404; known path with another method → JSON 405 with `Allow`. */
+export function registerNotFound(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return send(reply, 405, { error: `Method ${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.` });
+    }
+    return send(reply, 404, { error: `No route ${request.method} ${path}.` });
+  });
+}

@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { App } from './context.js';
+
+export interface DocsOptions {
+  title: string;
+  description: string;
+  /** The path prefix of the contour, e.g. `/api/v1`. */
+  prefix: string;
+  securityScheme: Record<string, unknown>;
+}
+
+/**
+ * Collects the routes registered after it in this scope into an OpenAPI 3
+ * document, generated from the same schemas that validate and serialise.
+ */
+export async function registerDocsCollector(scope: App, options: DocsOptions) {
+  await scope.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: options.title, description: options.description, version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { [SCHEME_NAME]: options.securityScheme as never } },
+      security: [{ [SCHEME_NAME]: [] }],
+    },
+  });
+}
+
+const SCHEME_NAME = 'auth';
+
+/** `{prefix}/docs.json` and the interactive UI at `{prefix}/docs`. */
+export async function registerDocsRoutes(scope: App) {
+  scope.get('/docs.json', { schema: { hide: true }, config: { public: true } }, async () => scope.swagger());
+  await scope.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+}

@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { Id, NonBlank, Nullable, Timestamp } from './common.js';
+
+export const SiteSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  domain: Nullable(Type.String()),
+  layout_id: Nullable(Type.Integer()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const SiteCreateBody = Type.Object({
+  name: NonBlank({ maxLength: 255 }),
+  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+});
+
+export const SiteUpdateBody = Type.Object({
+  name: Type.Optional(NonBlank({ maxLength: 255 })),
+  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  layout_id: Type.Optional(Nullable(Id)),
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { App, HttpDeps } from './context.js';
+import { errorHandler, registerNotFound } from './errors.js';
+import { trackRoutes } from './route-table.js';
+import { validatorCompiler } from './validation.js';
+import { v1Api } from './v1/index.js';
+import { webApi } from './web/index.js';
+
+export interface ServerOptions extends HttpDeps {
+  logger: FastifyBaseLogger;
+  /** Answers `GET /ready`: does the database answer? */
+  ready: () => Promise<void>;
+}
+
+/** The HTTP server: the only place that knows Fastify. Built, not started. */
+export async function createServer(options: ServerOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    bodyLimit: options.config.bodyLimit,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  registerNotFound(app, trackRoutes(app));
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionUser', null);
+
+  // One line per request, after it is answered. The path never carries the
+  // query string (where a misplaced key could sit); no headers are logged.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        user_id: request.actor?.userId ?? null,
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await options.ready();
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not ready');
+      return reply.status(503).send({ error: 'The database does not answer.' });
+    }
+  });
+
+  await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
+  await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });
+  return app;
+}

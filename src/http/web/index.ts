@@ -1,0 +1,28 @@
+import type { App, HttpDeps } from '../context.js';
+import { registerDocsCollector, registerDocsRoutes } from '../openapi.js';
+import { adminUserRoutes } from './admin-users.routes.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
+import { authRoutes } from './auth.routes.js';
+import { sessionAuth, requireAdmin } from './session-hook.js';
+import { webSiteRoutes } from './sites.routes.js';
+
+/** `/api`: the web interface's contour, authenticated by the `pb_session` cookie. */
+export async function webApi(scope: App, deps: HttpDeps) {
+  await registerDocsCollector(scope, {
+    title: 'Pageblocks web contour',
+    description: 'Session-cookie routes of the web interface: accounts, API keys, sites and administration. Not for integrations.',
+    prefix: '/api',
+    securityScheme: { type: 'apiKey', in: 'cookie', name: 'pb_session' },
+  });
+  await scope.register(async (session: App) => {
+    session.addHook('onRequest', sessionAuth(deps.services.auth, new URL(deps.config.publicUrl).origin));
+    authRoutes(session, deps);
+    apiKeyRoutes(session, deps);
+    webSiteRoutes(session, deps);
+    await session.register(async (admin: App) => {
+      admin.addHook('onRequest', async (request) => requireAdmin(request));
+      adminUserRoutes(admin, deps);
+    });
+  });
+  await registerDocsRoutes(scope);
+}

@@ -1,0 +1,48 @@
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { forbidden, notFound } from '../../shared/errors.js';
+import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
+import type { OwnedSite, Site, SiteInput, SitesRepository } from './sites.js';
+
+const strip = ({ user_id: _owner, ...site }: OwnedSite): Site => site;
+
+export class SitesService {
+  constructor(private readonly deps: { sites: SitesRepository; clock: Clock }) {}
+
+  async list(actor: Actor, page: PageRequest): Promise<Page<Site>> {
+    const { rows, total } = await this.deps.sites.list(actor.userId, page);
+    return pageOf(rows, total, page);
+  }
+
+  /** A site of the actor: 404 when it does not exist, 403 when it is someone else's. */
+  async get(actor: Actor, id: number): Promise<Site> {
+    return strip(await this.owned(actor, id));
+  }
+
+  async create(actor: Actor, input: { name: string; domain?: string | null }): Promise<Site> {
+    return this.deps.sites.create({
+      userId: actor.userId,
+      name: input.name,
+      domain: input.domain ?? null,
+      now: this.deps.clock.now().toISOString(),
+    });
+  }
+
+  async update(actor: Actor, id: number, input: SiteInput): Promise<Site> {
+    await this.owned(actor, id);
+    return this.deps.sites.update(id, { ...input, updated_at: this.deps.clock.now().toISOString() });
+  }
+
+  /** The site's pages stay, without a site, until they are given another one. */
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.owned(actor, id);
+    await this.deps.sites.delete(id);
+  }
+
+  private async owned(actor: Actor, id: number): Promise<OwnedSite> {
+    const site = await this.deps.sites.find(id);
+    if (!site) throw notFound(`Site ${id} not found.`);
+    if (site.user_id !== actor.userId) throw forbidden(`Site ${id} belongs to another user.`);
+    return site;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The error catalogue. Services throw these; they know nothing of HTTP. The
+ * HTTP layer maps each `kind` to a status code in one place (http/errors.ts).
+ */
+export interface FieldError {
+  /** Dot-path into the request body (`blocks[0].placeholder_values.title`), a root field name, or `root`. */
+  path: string;
+  message: string;
+}
+
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'bad_gateway';
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly errors: FieldError[] | undefined;
+  /** Extra top-level fields of the error body (e.g. `current_pin` of a blocked upgrade). */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(kind: ErrorKind, message: string, options: { errors?: FieldError[]; details?: Record<string, unknown> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.errors = options.errors;
+    this.details = options.details;
+  }
+}
+
+export const validationError = (message: string, errors: FieldError[]) =>
+  new AppError('validation', message, { errors });
+
+export const fieldError = (path: string, message: string) =>
+  new AppError('validation', message, { errors: [{ path, message }] });
+
+export const notFound = (message: string, errors?: FieldError[]) =>
+  new AppError('not_found', message, errors ? { errors } : {});
+
+export const forbidden = (message: string) => new AppError('forbidden', message);
+
+export const unauthenticated = (message: string) => new AppError('unauthenticated', message);
+
+export const conflict = (message: string, errors?: FieldError[]) =>
+  new AppError('conflict', message, errors ? { errors } : {});
+
+export const unprocessable = (message: string, errors?: FieldError[]) =>
+  new AppError('unprocessable', message, errors ? { errors } : {});
+
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('rate_limited', message, { details: { retry_after: retryAfterSeconds } });
+
+export const badGateway = (message: string) => new AppError('bad_gateway', message);
