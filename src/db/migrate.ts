@@ -5,14 +5,21 @@ import { migrations } from './migrations/index.js';
 export class MigrationError extends Error {}
 
 /** Applies every pending migration; each runs in its own transaction where the dialect allows. */
-export async function migrateToLatest({ db, dialect }: Database): Promise<string[]> {
+export async function migrateToLatest({ db, dialect, schema }: Database): Promise<string[]> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
         Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (kdb) => m.up(kdb, dialect) }]),
       ),
   };
-  const migrator = new Migrator({ db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+    // Kysely looks for its tables across every schema unless told which one is ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -6,8 +6,12 @@ import type { Actor } from '../shared/actor.js';
 import type { User } from '../modules/auth/users.js';
 import { unauthenticated } from '../shared/errors.js';
 import type { Services } from '../services.js';
+import type { RouteTable } from './route-table.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteTable;
+  }
   interface FastifyRequest {
     /** Who is calling; set by the auth hook of the contour. */
     actor: Actor | null;

@@ -7,16 +7,25 @@ const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * A shadow of the route table that answers "which methods does this path
  * have?", which Fastify's router does not, so that a wrong method gets a 405.
  */
-export function trackRoutes(app: FastifyInstance): (path: string) => string[] {
+export interface RouteTable {
+  /** Methods that exist for a concrete path. */
+  allowedMethods(path: string): string[];
+  /** Every route as `METHOD /url/:param`, in registration order. */
+  readonly routes: string[];
+}
+
+export function trackRoutes(app: FastifyInstance): RouteTable {
   const router = FindMyWay({ ignoreTrailingSlash: true });
+  const routes: string[] = [];
   const noop = () => undefined;
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {
         router.on(method as HTTPMethod, route.url, noop);
+        routes.push(`${method} ${route.url}`);
       }
     }
   });
-  return (path) => METHODS.filter((method) => router.find(method, path) !== null);
+  return { allowedMethods: (path) => METHODS.filter((method) => router.find(method, path) !== null), routes };
 }

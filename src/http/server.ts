@@ -28,7 +28,9 @@ export async function createServer(options: ServerOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
-  registerNotFound(app, trackRoutes(app));
+  const routeTable = trackRoutes(app);
+  registerNotFound(app, routeTable.allowedMethods);
+  app.decorate('routeTable', routeTable);
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);
 

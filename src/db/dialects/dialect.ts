@@ -26,6 +26,8 @@ export interface Dialect {
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL: the schema the service works in, when not the server's default. */
+  schema: string | undefined;
   /** A trivial round trip: does the database answer? */
   ping(): Promise<void>;
   close(): Promise<void>;

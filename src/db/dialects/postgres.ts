@@ -52,6 +52,7 @@ export async function openPostgres(options: { url: string; schema?: string | und
   return {
     db,
     dialect: postgresDialect,
+    schema: options.schema,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -59,6 +59,7 @@ export function openSqlite(dataDir: string): Database {
   return {
     db,
     dialect: sqliteDialect,
+    schema: undefined,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
