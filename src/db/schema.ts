@@ -45,9 +45,204 @@ export interface SitesTable {
   updated_at: Timestamp;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+}
+
+export interface DataResultTypesTable {
+  id: string;
+  title: string;
+  schema_json: JsonText;
+  stub: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DataSourcesTable {
+  id: string;
+  title: string;
+  description: string;
+  result_type_id: string;
+  params_schema: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlocksTable {
+  id: Generated<number>;
+  owner_id: number;
+  scope: 'global' | 'user';
+  kind: 'content' | 'layout';
+  name: string;
+  description: string;
+  docs: string;
+  block_type: 'schema' | 'markdown' | null;
+  cover_key: string | null;
+  is_deprecated: Bool;
+  fork_count: Generated<number>;
+  forked_from_id: number | null;
+  current_revision_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlockRevisionsTable {
+  id: Generated<number>;
+  block_id: number;
+  major: number;
+  minor: number;
+  template: string;
+  css: string;
+  js: string;
+  schema_content: JsonText;
+  changelog: string | null;
+  created_at: Timestamp;
+}
+
+export interface BlockRevisionSourcesTable {
+  revision_id: number;
+  source_id: string;
+}
+
+export interface BlockTagsTable {
+  block_id: number;
+  tag_id: number;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  block_id: number;
+  created_at: Timestamp;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  scope: 'global' | 'user';
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface CollectionBlocksTable {
+  collection_id: number;
+  block_id: number;
+  position: number;
+}
+
+export interface BlockSubmissionsTable {
+  id: Generated<number>;
+  block_id: number;
+  user_id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  approved_block_id: number | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface PageTypesTable {
+  kind: string;
+  title: string;
+}
+
+export interface LayoutsTable {
+  id: Generated<number>;
+  owner_id: number;
+  scope: 'global' | 'user';
+  site_id: number | null;
+  name: string;
+  template: string;
+  css: string;
+  js: string;
+  fork_count: Generated<number>;
+  forked_from_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LayoutLayoutTagsTable {
+  layout_id: number;
+  tag_id: number;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  owner_id: number;
+  site_id: number;
+  parent_id: number | null;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface PagesTable {
+  id: Generated<number>;
+  owner_id: number;
+  site_id: number | null;
+  folder_id: number | null;
+  kind: string;
+  name: string;
+  slug: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  meta_robots: string | null;
+  is_published: Bool;
+  external_id: string | null;
+  external_slug: string | null;
+  published_at: Timestamp | null;
+  publication_updated_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PageBlocksTable {
+  id: Generated<number>;
+  page_id: number;
+  block_id: number;
+  revision_id: number;
+  major: number;
+  minor: number;
+  schema_snapshot: JsonText;
+  placeholder_values: JsonText;
+  bindings: JsonText | null;
+  parent_page_block_id: number | null;
+  order_index: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SiteProvidersTable {
+  site_id: number;
+  type: string;
+  base_url: string;
+  token: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   sites: SitesTable;
+  tags: TagsTable;
+  layout_tags: TagsTable;
+  data_result_types: DataResultTypesTable;
+  data_sources: DataSourcesTable;
+  blocks: BlocksTable;
+  block_revisions: BlockRevisionsTable;
+  block_revision_sources: BlockRevisionSourcesTable;
+  block_tags: BlockTagsTable;
+  favorites: FavoritesTable;
+  collections: CollectionsTable;
+  collection_blocks: CollectionBlocksTable;
+  block_submissions: BlockSubmissionsTable;
+  page_types: PageTypesTable;
+  layouts: LayoutsTable;
+  layout_layout_tags: LayoutLayoutTagsTable;
+  folders: FoldersTable;
+  pages: PagesTable;
+  page_blocks: PageBlocksTable;
+  site_providers: SiteProvidersTable;
 }

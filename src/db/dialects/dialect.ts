@@ -1,5 +1,6 @@
 import type { ColumnDataType, Expression, Kysely } from 'kysely';
 import type { DB } from '../schema.js';
+import type { BlockSearch } from './search.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -19,6 +20,8 @@ export interface Dialect {
   };
   /** `DEFAULT` expressions for migrations. */
   readonly defaults: { false: Expression<unknown>; true: Expression<unknown> };
+  /** Full-text search over blocks. */
+  readonly search: BlockSearch;
   isUniqueViolation(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
 }

@@ -2,12 +2,14 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
+import { postgresBlockSearch } from './postgres.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
+  search: postgresBlockSearch,
   types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
   defaults: { false: sql`false`, true: sql`true` },
   isUniqueViolation: (error) => errorCode(error) === '23505',

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialects/dialect.js';
 import * as accounts from './0001-accounts.js';
+import * as blockLibrary from './0002-block-library.js';
+import * as pages from './0003-pages.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -12,4 +14,6 @@ export interface VersionedMigration {
  */
 export const migrations: Record<string, VersionedMigration> = {
   '0001-accounts': accounts,
+  '0002-block-library': blockLibrary,
+  '0003-pages': pages,
 };

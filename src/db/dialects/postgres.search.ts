@@ -1,0 +1,25 @@
+import { sql, type Kysely } from 'kysely';
+import type { BlockSearch } from './search.js';
+
+// The 'simple' configuration: no stemming, like SQLite's unicode61, so that
+// the same query finds the same blocks on both databases.
+const VECTOR = (doc: { name: unknown; description: unknown; docs: unknown; tags: unknown }) => sql`
+  setweight(to_tsvector('simple', ${doc.name}), 'A') ||
+  setweight(to_tsvector('simple', ${doc.tags}), 'B') ||
+  setweight(to_tsvector('simple', ${doc.description}), 'B') ||
+  setweight(to_tsvector('simple', ${doc.docs}), 'C')`;
+
+export const postgresBlockSearch: BlockSearch = {
+  async migrate(db) {
+    await sql`alter table blocks add column search_vector tsvector not null default ''::tsvector`.execute(db);
+    await sql`create index blocks_search_vector on blocks using gin (search_vector)`.execute(db);
+  },
+  async index(db: Kysely<any>, blockId, doc) {
+    await sql`update blocks set search_vector = ${VECTOR(doc)} where id = ${blockId}`.execute(db);
+  },
+  matches(terms) {
+    const query = terms.map((t) => `${t.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+    // ts_rank grows with relevance; negated so that lower is better, as on SQLite.
+    return sql<{ block_id: number; score: number }>`(select id as block_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from blocks, to_tsquery('simple', ${query}) q where search_vector @@ q)`;
+  },
+};
