@@ -1,0 +1,335 @@
+/**
+ * Liquid templates → HTML, for previews and publication. Templates are
+ * untrusted (any user writes them), so every render runs under liquidjs's
+ * parse, time and memory limits, cannot reach the file system, and every
+ * failure comes back as a RenderError naming the block and revision.
+ */
+import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
+import { AppError } from '../shared/errors.js';
+import { renderMarkdown } from './markdown.js';
+import { sanitizeRichText } from './sanitize.js';
+
+export interface RendererOptions {
+  /** Longest template accepted, in characters. */
+  parseLimit?: number;
+  /** Longest render of one block, in milliseconds. */
+  renderLimit?: number;
+  /** liquidjs allocation budget per block render, in its units (characters of strings built, items of arrays and ranges). */
+  memoryLimit?: number;
+  /** Longest HTML accepted from one block, and for a whole page, in characters. */
+  outputLimit?: number;
+  /** How many parsed templates (one per revision) are kept. */
+  cacheSize?: number;
+}
+
+export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
+  parseLimit: 256 * 1024,
+  renderLimit: 1000,
+  memoryLimit: 64 * 1024 * 1024,
+  outputLimit: 16 * 1024 * 1024,
+  cacheSize: 500,
+};
+
+export type BlockType = 'schema' | 'markdown';
+
+export interface BlockRenderInput {
+  /** Cache key of the parsed template: a revision never changes, so neither does its template. */
+  revisionId: number;
+  /** The page block (instance) being rendered, named in errors when known. */
+  blockId?: number;
+  template: string;
+  values: Record<string, unknown>;
+  slots: Record<string, unknown>;
+  /** Already rendered (and therefore already safe) HTML of a layout block's children. */
+  children?: string;
+  /** Names of values holding GFM; default `['_markdown']`. */
+  markdownFields?: string[];
+  blockType: BlockType;
+  /** Names of top-level values of type `richtext`. */
+  richtextFields: string[];
+}
+
+export interface PageBlockInput extends Omit<BlockRenderInput, 'blockId' | 'children'> {
+  id: number;
+  parentId: number | null;
+  css: string;
+  js: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  css: string;
+  js: string;
+}
+
+export type RenderFailure = 'syntax' | 'parse_limit' | 'render_limit' | 'memory_limit' | 'output_limit' | 'error';
+
+/** A template that cannot be rendered. A 422 to HTTP callers: the template is the user's. */
+export class RenderError extends AppError {
+  readonly reason: RenderFailure;
+  readonly revisionId: number;
+  readonly blockId: number | undefined;
+
+  constructor(options: { reason: RenderFailure; detail: string; revisionId: number; blockId?: number | undefined; cause?: unknown }) {
+    const who = options.blockId === undefined
+      ? `Block revision ${options.revisionId}`
+      : `Block ${options.blockId} (revision ${options.revisionId})`;
+    super('unprocessable', `${who} cannot be rendered: ${options.detail}`, {
+      details: { revision_id: options.revisionId, ...(options.blockId !== undefined && { block_id: options.blockId }) },
+    });
+    this.name = 'RenderError';
+    this.reason = options.reason;
+    this.revisionId = options.revisionId;
+    this.blockId = options.blockId;
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * HTML the service produced and sanitized itself (`children`, `_markdown`,
+ * `richtext`). A Drop, because a template cannot create one: whatever a
+ * template builds from it with a filter is a plain string again, and escaped.
+ */
+class TrustedHtml extends Drop {
+  readonly #html: string;
+  constructor(html: string) {
+    super();
+    this.#html = html;
+  }
+  override valueOf(): string {
+    return this.#html;
+  }
+  override toString(): string {
+    return this.#html;
+  }
+}
+
+const liquidEscape = liquidFilters['escape'] as (this: { context: Context }, value: unknown) => string;
+
+/**
+ * The default output filter. liquidjs's `outputEscape: 'escape'` unwraps a
+ * Drop before escaping, so it offers no way to let trusted HTML through
+ * except `| raw` in the template; this is that same `escape` filter, with
+ * TrustedHtml let through (and still charged to the memory limit).
+ */
+function escapeUnlessTrusted(this: { context: Context }, value: unknown): string {
+  if (value instanceof TrustedHtml) {
+    const html = value.valueOf();
+    this.context.memoryLimit.use(html.length);
+    return html;
+  }
+  return liquidEscape.call(this, value);
+}
+
+/** Least recently used first; a Map keeps insertion order, so re-inserting on read is enough. */
+class TemplateCache {
+  readonly #entries = new Map<number, Template[]>();
+  constructor(private readonly capacity: number) {}
+
+  get(revisionId: number): Template[] | undefined {
+    const found = this.#entries.get(revisionId);
+    if (found) {
+      this.#entries.delete(revisionId);
+      this.#entries.set(revisionId, found);
+    }
+    return found;
+  }
+
+  set(revisionId: number, templates: Template[]): void {
+    this.#entries.delete(revisionId);
+    this.#entries.set(revisionId, templates);
+    while (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+function rootCause(error: unknown): unknown {
+  let current = error;
+  while (LiquidError.is(current) && current.originalError) current = current.originalError;
+  return current;
+}
+
+export class Renderer {
+  readonly options: Readonly<Required<RendererOptions>>;
+  readonly #liquid: Liquid;
+  readonly #cache: TemplateCache;
+
+  constructor(options: RendererOptions = {}) {
+    this.options = { ...DEFAULT_RENDERER_OPTIONS, ...options };
+    this.#liquid = new Liquid({
+      outputEscape: escapeUnlessTrusted,
+      parseLimit: this.options.parseLimit,
+      renderLimit: this.options.renderLimit,
+      memoryLimit: this.options.memoryLimit,
+      // An empty in-memory file system: `include`, `render` and `layout` can never read the disk.
+      templates: {},
+      // `{{ x.constructor }}` and the like see nothing of JavaScript prototypes.
+      ownPropertyOnly: true,
+    });
+    this.#cache = new TemplateCache(this.options.cacheSize);
+  }
+
+  /**
+   * Renders one block. The parsed template is cached by `revisionId` alone:
+   * revisions are immutable, so a second call with the same id and another
+   * template string renders the cached (original) template, by design.
+   */
+  async renderBlock(input: BlockRenderInput): Promise<string> {
+    const ids = { revisionId: input.revisionId, blockId: input.blockId };
+    const templates = this.#parse(input.revisionId, input.template, ids.blockId);
+    let html: string;
+    try {
+      html = String(await this.#liquid.render(templates, this.#scope(input)));
+    } catch (error) {
+      throw this.#renderFailure(error, ids);
+    }
+    if (html.length > this.options.outputLimit) {
+      throw new RenderError({ ...ids, reason: 'output_limit', detail: `the rendered HTML is over ${this.options.outputLimit} characters.` });
+    }
+    return html;
+  }
+
+  /**
+   * Renders a page's blocks in the given order, each child (by `parentId`, in
+   * order) into its parent's `children`. CSS and JS come once per revision, in
+   * the order the blocks appear in the HTML.
+   */
+  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
+    const known = new Set(blocks.map((block) => block.id));
+    const childrenOf = new Map<number, PageBlockInput[]>();
+    const roots: PageBlockInput[] = [];
+    for (const block of blocks) {
+      const parentId = block.parentId;
+      // A parent missing from the page (or the block itself) must not hide the block.
+      if (parentId === null || parentId === block.id || !known.has(parentId)) roots.push(block);
+      else childrenOf.set(parentId, [...(childrenOf.get(parentId) ?? []), block]);
+    }
+
+    const visited = new Set<number>();
+    const assets = new Map<number, { css: string; js: string }>();
+    const visit = async (block: PageBlockInput): Promise<string> => {
+      visited.add(block.id);
+      if (!assets.has(block.revisionId)) assets.set(block.revisionId, { css: block.css, js: block.js });
+      const childHtml: string[] = [];
+      for (const child of childrenOf.get(block.id) ?? []) {
+        if (!visited.has(child.id)) childHtml.push(await visit(child));
+      }
+      const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
+      return this.renderBlock({ ...input, blockId: id, ...(childHtml.length > 0 && { children: childHtml.join('\n') }) });
+    };
+
+    const parts: string[] = [];
+    let length = 0;
+    const add = async (block: PageBlockInput) => {
+      const html = await visit(block);
+      length += html.length;
+      if (length > this.options.outputLimit) {
+        throw new RenderError({ revisionId: block.revisionId, blockId: block.id, reason: 'output_limit', detail: `the page's HTML reaches over ${this.options.outputLimit} characters with this block.` });
+      }
+      parts.push(html);
+    };
+    for (const block of roots) await add(block);
+    // Blocks caught in a parent cycle are reachable from no root; show them rather than drop them.
+    for (const block of blocks) if (!visited.has(block.id)) await add(block);
+
+    const html = parts.join('\n');
+    const chunks = [...assets.values()];
+    return {
+      html,
+      css: chunks.map((chunk) => chunk.css).filter((css) => css.trim() !== '').join('\n'),
+      // A lone `;` line keeps one block's last statement from running into the next one's first.
+      js: chunks.map((chunk) => chunk.js).filter((js) => js.trim() !== '').join('\n;\n'),
+    };
+  }
+
+  /** A standalone HTML document around a rendered page or block. */
+  previewDocument(page: RenderedPage & { title: string }): string {
+    return previewDocument(page);
+  }
+
+  #parse(revisionId: number, template: string, blockId: number | undefined): Template[] {
+    const cached = this.#cache.get(revisionId);
+    if (cached) return cached;
+    if (template.length > this.options.parseLimit) {
+      throw new RenderError({
+        revisionId, blockId, reason: 'parse_limit',
+        detail: `the template is ${template.length} characters long, over the limit of ${this.options.parseLimit}.`,
+      });
+    }
+    let templates: Template[];
+    try {
+      templates = this.#liquid.parse(template);
+    } catch (error) {
+      const cause = rootCause(error);
+      const detail = cause instanceof RangeError
+        ? 'the template is nested too deeply.'
+        : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
+      throw new RenderError({ revisionId, blockId, reason: 'syntax', detail, cause: error });
+    }
+    this.#cache.set(revisionId, templates);
+    return templates;
+  }
+
+  #scope(input: BlockRenderInput): Record<string, unknown> {
+    // Built from entries, never by assignment, so a value named `__proto__` stays a plain key.
+    const scope = new Map<string, unknown>(Object.entries(input.values));
+    for (const name of input.richtextFields) {
+      const value = scope.get(name);
+      if (typeof value === 'string') scope.set(name, new TrustedHtml(sanitizeRichText(value)));
+    }
+    for (const name of input.markdownFields ?? ['_markdown']) {
+      const value = scope.get(name);
+      if (typeof value === 'string') scope.set(name, new TrustedHtml(renderMarkdown(value)));
+    }
+    if (input.blockType === 'markdown' && !scope.has('_markdown')) scope.set('_markdown', new TrustedHtml(''));
+    // Slot data comes from data sources: never trusted, so it goes in after the trusted values.
+    for (const [name, data] of Object.entries(input.slots)) scope.set(name, data);
+    if (input.children !== undefined) scope.set('children', new TrustedHtml(input.children));
+    return Object.fromEntries(scope);
+  }
+
+  #renderFailure(error: unknown, ids: { revisionId: number; blockId: number | undefined }): RenderError {
+    if (error instanceof RenderError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    const cause = rootCause(error);
+    const causeMessage = cause instanceof Error ? cause.message : '';
+    if (causeMessage.startsWith('template render limit exceeded')) {
+      return new RenderError({ ...ids, reason: 'render_limit', cause: error, detail: `rendering took longer than ${this.options.renderLimit} ms (${message}).` });
+    }
+    if (causeMessage.startsWith('memory alloc limit exceeded')) {
+      return new RenderError({ ...ids, reason: 'memory_limit', cause: error, detail: `rendering built more than the limit of ${this.options.memoryLimit} characters or items (${message}).` });
+    }
+    if (cause instanceof RangeError && causeMessage.startsWith('Invalid string length')) {
+      return new RenderError({ ...ids, reason: 'output_limit', cause: error, detail: `the rendered HTML is too large (${message}).` });
+    }
+    return new RenderError({ ...ids, reason: 'error', cause: error, detail: `${message}.` });
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+export function previewDocument(page: RenderedPage & { title: string }): string {
+  // Block CSS and JS are the authors' own code, but a `</style>` or `</script>` inside them must not end the element early.
+  const css = page.css.replace(/<\/style/gi, '<\\/style');
+  const js = page.js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  return [
+    '<!doctype html>',
+    '<html>',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    ...(css.trim() !== '' ? [`<style>\n${css}\n</style>`] : []),
+    '</head>',
+    '<body>',
+    page.html,
+    ...(js.trim() !== '' ? [`<script>\n${js}\n</script>`] : []),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
