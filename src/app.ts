@@ -12,6 +12,14 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
 import { UsersService } from './modules/auth/users.service.js';
 import { SitesService } from './modules/sites/sites.service.js';
+import { blocksRepository } from './db/repositories/blocks.repository.js';
+import { collectionsRepository } from './db/repositories/collections.repository.js';
+import { submissionsRepository } from './db/repositories/submissions.repository.js';
+import { sourceIdsRepository } from './db/repositories/source-ids.repository.js';
+import { BlocksService } from './modules/blocks/blocks.service.js';
+import { PlaceholderSchemaService } from './modules/blocks/placeholder-schema.service.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
+import { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './shared/clock.js';
 
@@ -44,6 +52,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = await openDatabase(config);
 
   const users = usersRepository(database);
+  const blocks = new BlocksService({ blocks: blocksRepository(database), sources: sourceIdsRepository(database), clock });
   const services: Services = {
     auth: new AuthService({
       users,
@@ -55,6 +64,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     users: new UsersService(users),
     apiKeys: new ApiKeysService({ keys: apiKeysRepository(database), clock }),
     sites: new SitesService({ sites: sitesRepository(database), clock }),
+    blocks,
+    placeholderSchemas: new PlaceholderSchemaService(blocks),
+    collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
+    submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, clock }),
   };
 
   if (config.adminEmail && config.adminPassword) {

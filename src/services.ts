@@ -2,6 +2,10 @@ import type { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { UsersService } from './modules/auth/users.service.js';
 import type { SitesService } from './modules/sites/sites.service.js';
+import type { BlocksService } from './modules/blocks/blocks.service.js';
+import type { PlaceholderSchemaService } from './modules/blocks/placeholder-schema.service.js';
+import type { CollectionsService } from './modules/collections/collections.service.js';
+import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -9,4 +13,8 @@ export interface Services {
   users: UsersService;
   apiKeys: ApiKeysService;
   sites: SitesService;
+  blocks: BlocksService;
+  placeholderSchemas: PlaceholderSchemaService;
+  collections: CollectionsService;
+  submissions: SubmissionsService;
 }

@@ -20,8 +20,3 @@ export interface BlockSearch {
   /** A subquery of `(block_id, score)` for the terms (already split into words). */
   matches(terms: string[]): RawBuilder<{ block_id: number; score: number }>;
 }
-
-/** Words of a query as both engines tokenise them (letters and digits, lower case). */
-export function searchTerms(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
-}

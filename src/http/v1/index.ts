@@ -2,6 +2,9 @@ import type { App, HttpDeps } from '../context.js';
 import { registerDocsCollector, registerDocsRoutes } from '../openapi.js';
 import { apiKeyAuth } from './auth-hook.js';
 import { siteRoutes } from './sites.routes.js';
+import { blockRoutes } from './blocks.routes.js';
+import { collectionRoutes } from './collections.routes.js';
+import { submissionRoutes } from './submissions.routes.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
 export async function v1Api(scope: App, deps: HttpDeps) {
@@ -14,6 +17,9 @@ export async function v1Api(scope: App, deps: HttpDeps) {
   await scope.register(async (authed: App) => {
     authed.addHook('onRequest', apiKeyAuth(deps.services.apiKeys));
     siteRoutes(authed, deps);
+    blockRoutes(authed, deps);
+    collectionRoutes(authed, deps);
+    submissionRoutes(authed, deps);
   });
   await registerDocsRoutes(scope);
 }

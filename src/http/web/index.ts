@@ -1,6 +1,9 @@
 import type { App, HttpDeps } from '../context.js';
 import { registerDocsCollector, registerDocsRoutes } from '../openapi.js';
 import { adminUserRoutes } from './admin-users.routes.js';
+import { adminBlockRoutes } from './admin-blocks.routes.js';
+import { adminCollectionRoutes } from './admin-collections.routes.js';
+import { adminSubmissionRoutes } from './admin-submissions.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { sessionAuth, requireAdmin } from './session-hook.js';
@@ -22,6 +25,9 @@ export async function webApi(scope: App, deps: HttpDeps) {
     await session.register(async (admin: App) => {
       admin.addHook('onRequest', async (request) => requireAdmin(request));
       adminUserRoutes(admin, deps);
+      adminBlockRoutes(admin, deps);
+      adminCollectionRoutes(admin, deps);
+      adminSubmissionRoutes(admin, deps);
     });
   });
   await registerDocsRoutes(scope);

@@ -1,0 +1,232 @@
+import { sql, type Selectable } from 'kysely';
+import { conflict } from '../../shared/errors.js';
+import type { BlockRecord, BlocksRepository, LoadedBlock, Revision } from '../../modules/blocks/blocks.js';
+import type { Database } from '../dialects/dialect.js';
+import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
+import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
+import { bool, countOf, fromJson } from './rows.js';
+import { isOutdatedSql, updateStatusSql } from './update-status.js';
+
+type BlockRow = Selectable<BlocksTable>;
+
+export const toRevision = (row: Selectable<BlockRevisionsTable>): Revision => ({
+  id: row.id,
+  block_id: row.block_id,
+  version: { major: row.major, minor: row.minor },
+  template: row.template,
+  css: row.css,
+  js: row.js,
+  schema_content: fromJson<unknown[]>(row.schema_content),
+  changelog: row.changelog,
+  created_at: row.created_at,
+});
+
+const BLOCK_COLUMNS = [
+  'blocks.id',
+  'blocks.owner_id',
+  'blocks.scope',
+  'blocks.kind',
+  'blocks.name',
+  'blocks.description',
+  'blocks.docs',
+  'blocks.block_type',
+  'blocks.cover_key',
+  'blocks.is_deprecated',
+  'blocks.fork_count',
+  'blocks.forked_from_id',
+  'blocks.current_revision_id',
+  'blocks.created_at',
+  'blocks.updated_at',
+] as const;
+
+export function blocksRepository({ db, dialect }: Database): BlocksRepository {
+  /** Tags, revisions and favorites of a page of blocks: three queries, whatever the page size. */
+  async function hydrate(rows: Omit<BlockRow, 'search_vector'>[], viewerId: number): Promise<LoadedBlock[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const revisionIds = rows.map((r) => r.current_revision_id).filter((id): id is number => id !== null);
+    const [tagRows, revisionRows, favoriteRows] = await Promise.all([
+      db.selectFrom('block_tags').select(['block_id', 'tag_id']).where('block_id', 'in', ids).orderBy('tag_id').execute(),
+      revisionIds.length ? db.selectFrom('block_revisions').selectAll().where('id', 'in', revisionIds).execute() : [],
+      db.selectFrom('favorites').select('block_id').where('user_id', '=', viewerId).where('block_id', 'in', ids).execute(),
+    ]);
+    const revisions = new Map(revisionRows.map((r) => [r.id, toRevision(r)]));
+    const favorites = new Set(favoriteRows.map((f) => f.block_id));
+    return rows.map((row) => ({
+      ...toRecord(row, tagRows.filter((t) => t.block_id === row.id).map((t) => t.tag_id)),
+      revision: row.current_revision_id === null ? null : (revisions.get(row.current_revision_id) ?? null),
+      is_favorite: favorites.has(row.id),
+    }));
+  }
+
+  const visibleInLists = (viewerId: number) =>
+    sql<boolean>`((blocks.scope = 'global' and blocks.is_deprecated = ${false}) or (blocks.scope = 'user' and blocks.owner_id = ${viewerId}))`;
+
+  return {
+    async load(id, viewerId) {
+      const row = await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row ? (await hydrate([row], viewerId))[0] : undefined;
+    },
+
+    async list(query) {
+      let base = db.selectFrom('blocks').where(visibleInLists(query.viewerId));
+      if (query.kind) base = base.where('blocks.kind', '=', query.kind);
+      if (query.search) {
+        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb(sql`lower(blocks.name)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(blocks.description)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      if (query.tagIds?.length) {
+        const tagIds = [...new Set(query.tagIds)];
+        base = base.where('blocks.id', 'in', (eb) =>
+          eb
+            .selectFrom('block_tags')
+            .select('block_id')
+            .where('tag_id', 'in', tagIds)
+            .groupBy('block_id')
+            .having((h) => h.fn.count('tag_id').distinct(), '=', tagIds.length),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        base.select(BLOCK_COLUMNS).orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
+    },
+
+    async favorites(viewerId, page) {
+      const base = db
+        .selectFrom('favorites')
+        .innerJoin('blocks', 'blocks.id', 'favorites.block_id')
+        .where('favorites.user_id', '=', viewerId)
+        .where((eb) => eb.or([eb('blocks.scope', '=', 'global'), eb('blocks.owner_id', '=', viewerId)]));
+      const [rows, total] = await Promise.all([
+        base.select(BLOCK_COLUMNS).orderBy('favorites.created_at', 'desc').orderBy('blocks.id').limit(page.limit).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: await hydrate(rows, viewerId), total: countOf(total) };
+    },
+
+    async search(query) {
+      const base = db
+        .selectFrom(dialect.search.matches(query.terms).as('m'))
+        .innerJoin('blocks', 'blocks.id', 'm.block_id')
+        .where(visibleInLists(query.viewerId));
+      const [rows, total] = await Promise.all([
+        base.select(BLOCK_COLUMNS).orderBy('m.score').orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
+    },
+
+    async missingTags(ids) {
+      if (ids.length === 0) return [];
+      const found = new Set((await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((t) => t.id));
+      return ids.filter((id) => !found.has(id));
+    },
+
+    async create(input) {
+      return db.transaction().execute((trx) => insertBlock(trx, dialect, input));
+    },
+
+    async update(input) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('blocks').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+        if (input.tags) await replaceTags(trx, input.id, input.tags);
+        if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
+        await reindexBlock(trx, dialect, input.id);
+      });
+    },
+
+    async delete(id) {
+      try {
+        // Revisions, tags, favorites and the search entry go with the block (cascades);
+        // instances on pages hold it back (restrict): the database settles the race.
+        await db.deleteFrom('blocks').where('id', '=', id).execute();
+      } catch (error) {
+        if (dialect.isForeignKeyViolation(error)) {
+          throw conflict(`Block ${id} is used on pages: remove its instances first (GET /blocks/${id}/usages).`);
+        }
+        throw error;
+      }
+    },
+
+    async setFavorite(userId, blockId, on, now) {
+      if (!on) {
+        await db.deleteFrom('favorites').where('user_id', '=', userId).where('block_id', '=', blockId).execute();
+        return;
+      }
+      await db
+        .insertInto('favorites')
+        .values({ user_id: userId, block_id: blockId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'block_id']).doNothing())
+        .execute();
+    },
+
+    async setDeprecated(id, isDeprecated, now) {
+      await db.updateTable('blocks').set({ is_deprecated: isDeprecated, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async setCover(id, key, now) {
+      await db.updateTable('blocks').set({ cover_key: key, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async usages(query) {
+      const base = db
+        .selectFrom('page_blocks as pb')
+        .innerJoin('pages', 'pages.id', 'pb.page_id')
+        .innerJoin('blocks', 'blocks.id', 'pb.block_id')
+        .innerJoin('block_revisions as cur', 'cur.id', 'blocks.current_revision_id')
+        .where('pb.block_id', '=', query.blockId)
+        .where('pages.owner_id', '=', query.userId);
+      const filtered = query.outdatedOnly ? base.where(isOutdatedSql('pb', 'cur')) : base;
+      const [rows, total, outdated] = await Promise.all([
+        filtered
+          .select(['pb.id', 'pb.page_id', 'pages.name as page_name', 'pb.major', 'pb.minor', updateStatusSql('pb', 'cur').as('update_status')])
+          .orderBy('pb.page_id')
+          .orderBy('pb.order_index')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+        base.where(isOutdatedSql('pb', 'cur')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          page_id: r.page_id,
+          page_name: r.page_name,
+          version: { major: r.major, minor: r.minor },
+          update_status: r.update_status as 'up_to_date',
+        })),
+        total: countOf(total),
+        outdatedTotal: countOf(outdated),
+      };
+    },
+  };
+}
+
+function toRecord(row: Omit<BlockRow, 'search_vector'>, tags: number[]): BlockRecord {
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    scope: row.scope,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    docs: row.docs,
+    block_type: row.block_type,
+    cover_key: row.cover_key,
+    is_deprecated: bool(row.is_deprecated),
+    fork_count: row.fork_count,
+    forked_from_id: row.forked_from_id,
+    current_revision_id: row.current_revision_id,
+    tags,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

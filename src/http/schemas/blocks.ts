@@ -1,0 +1,119 @@
+import { Type } from 'typebox';
+import { NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+
+export const VersionSchema = Type.Object({ major: Type.Integer(), minor: Type.Integer() });
+const FreeObject = Type.Object({}, { additionalProperties: true });
+
+export const RevisionSchema = Type.Object({
+  id: Type.Integer(),
+  version: VersionSchema,
+  template_content: Type.String(),
+  css: Type.String(),
+  js: Type.String(),
+  schema_content: Type.Array(FreeObject),
+  changelog: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const BlockSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  docs: Type.String({ description: 'Markdown documentation' }),
+  block_type: Nullable(Type.String({ enum: ['schema', 'markdown'] })),
+  kind: Type.String({ enum: ['content', 'layout'] }),
+  scope: Type.String({ enum: ['global', 'user'] }),
+  tags: Type.Array(Type.Integer(), { description: 'tag ids' }),
+  version: Nullable(VersionSchema),
+  current_revision: Nullable(RevisionSchema),
+  is_favorite: Type.Boolean(),
+  is_deprecated: Type.Boolean(),
+  fork_count: Type.Integer(),
+  forked_from_id: Nullable(Type.Integer()),
+  cover_url: Nullable(Type.String({ description: 'a path, e.g. /uploads/covers/…' })),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const blockInputProperties = {
+  description: Type.Optional(Type.String({ maxLength: 10_000 })),
+  docs: Type.Optional(Type.String({ maxLength: 200_000, description: 'Markdown documentation' })),
+  block_type: Type.Optional(Nullable(Type.String({ enum: ['schema', 'markdown'] }))),
+  tags: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'tag ids (GET /tags)' })),
+  template: Type.Optional(Type.String({ maxLength: 262_144, description: 'LiquidJS HTML template' })),
+  css: Type.Optional(Type.String({ maxLength: 262_144 })),
+  js: Type.Optional(Type.String({ maxLength: 262_144 })),
+  // Checked by the block-schema rules, which answer 422 with exact paths.
+  schema_content: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions (contract.md section 6)' })),
+  changelog: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
+};
+
+export const BlockCreateBody = Type.Object({
+  name: NonBlank({ maxLength: 255 }),
+  kind: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'fixed at creation; default content' })),
+  ...blockInputProperties,
+});
+
+export const BlockUpdateBody = Type.Object({
+  name: Type.Optional(NonBlank({ maxLength: 255 })),
+  kind: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'cannot change' })),
+  ...blockInputProperties,
+});
+
+export const BlockUpdateResult = Type.Object({
+  block: BlockSchema,
+  version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
+});
+
+export const BlockListQuery = Type.Object({
+  ...PageQueryProperties,
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'by name and description' })),
+  tags: Type.Optional(Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'comma-separated tag ids: blocks having all of them' })),
+  role: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'layout: kind = layout; absent: both' })),
+});
+
+export const SearchQuery = Type.Object({
+  ...PageQueryProperties,
+  q: Type.String({ minLength: 2, maxLength: 255, description: 'at least two characters' }),
+});
+
+export const ForkBody = Type.Union([Type.Object({ name: Type.Optional(Nullable(NonBlank({ maxLength: 255 }))) }), Type.Null()]);
+
+export const UsagesQuery = Type.Object({
+  ...PageQueryProperties,
+  outdated: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: only instances that are not up to date' })),
+});
+
+export const UsageSchema = Type.Object({
+  id: Type.Integer({ description: 'page-block instance id' }),
+  page_id: Type.Integer(),
+  page_name: Type.String(),
+  version: VersionSchema,
+  update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
+});
+
+export const UsagesPage = Type.Object({
+  data: Type.Array(UsageSchema),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  outdated_total: Type.Integer({ description: 'all outdated instances, whatever the filter' }),
+});
+
+export const BindingSlotSchema = Type.Object({
+  name: Type.String(),
+  allowed_sources: Type.Array(Type.String()),
+  default: Nullable(FreeObject),
+  result_type: Nullable(Type.String()),
+});
+
+export const PlaceholderSchemaResponse = Type.Object({
+  block_type: Type.String({ enum: ['schema', 'markdown'] }),
+  schema: FreeObject,
+  example: FreeObject,
+  binding_slots: Type.Array(BindingSlotSchema),
+});
+
+export const DeprecationBody = Type.Object({ is_deprecated: Type.Boolean() });
+
+export const CoverResult = Type.Object({ block: BlockSchema, url: Type.String({ description: 'a path: /uploads/…' }) });

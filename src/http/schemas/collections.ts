@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { NonBlank, Timestamp } from './common.js';
+
+export const CollectionSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  scope: Type.String({ enum: ['global', 'user'] }),
+  block_ids: Type.Array(Type.Integer(), { description: 'in order' }),
+  created_at: Timestamp,
+});
+
+export const CollectionCreateBody = Type.Object({ name: NonBlank({ maxLength: 255 }) });
+
+export const CollectionBlocksBody = Type.Object({
+  block_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+});
+
+export const CollectionOrderBody = Type.Object({
+  block_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, description: 'a permutation of the collection’s blocks' }),
+});
+
+export const CollectionEnvelope = Type.Object({ collection: CollectionSchema });

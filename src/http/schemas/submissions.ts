@@ -1,0 +1,19 @@
+import { Type } from 'typebox';
+import { NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+
+export const SubmissionSchema = Type.Object({
+  id: Type.Integer(),
+  block_id: Type.Integer(),
+  status: Type.String({ enum: ['pending', 'approved', 'rejected'] }),
+  reason: Nullable(Type.String({ description: 'why it was rejected' })),
+  approved_block_id: Nullable(Type.Integer({ description: 'the global copy made on approval' })),
+  created_at: Timestamp,
+  decided_at: Nullable(Timestamp),
+});
+
+export const SubmissionAdminQuery = Type.Object({
+  ...PageQueryProperties,
+  status: Type.Optional(Type.String({ enum: ['pending', 'approved', 'rejected'] })),
+});
+
+export const RejectBody = Type.Object({ reason: NonBlank({ maxLength: 2000 }) });

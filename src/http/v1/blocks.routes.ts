@@ -1,0 +1,186 @@
+import { Type } from 'typebox';
+import type { App, HttpDeps } from '../context.js';
+import { actorOf } from '../context.js';
+import { presentBlock, presentBlocks } from '../presenters/blocks.presenter.js';
+import {
+  BlockCreateBody,
+  BlockListQuery,
+  BlockSchema,
+  BlockUpdateBody,
+  BlockUpdateResult,
+  ForkBody,
+  PlaceholderSchemaResponse,
+  SearchQuery,
+  UsagesPage,
+  UsagesQuery,
+} from '../schemas/blocks.js';
+import { errorResponses, IdParams, NoContent, Paged, PageQuery } from '../schemas/common.js';
+
+const tags = ['blocks'];
+
+export function blockRoutes(app: App, { services }: HttpDeps) {
+  const blocks = services.blocks;
+
+  app.get(
+    '/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Blocks visible to the key: its owner’s and the global ones (deprecated ones hidden)',
+        querystring: BlockListQuery,
+        response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { tags: tagList, role, ...query } = request.query;
+      const page = await blocks.list(actorOf(request), {
+        ...query,
+        tagIds: tagList ? tagList.split(',').map(Number) : undefined,
+        kind: role as 'content' | 'layout' | undefined,
+      });
+      return presentBlocks(page);
+    },
+  );
+
+  app.post(
+    '/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Create a private block; a template or schema_content makes revision 1.0',
+        body: BlockCreateBody,
+        response: { 201: BlockSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return presentBlock(await blocks.create(actorOf(request), request.body as never));
+    },
+  );
+
+  app.get(
+    '/blocks/favorites',
+    { schema: { tags, summary: 'The key owner’s favorite blocks', querystring: PageQuery, response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) } } },
+    async (request) => presentBlocks(await blocks.favorites(actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/blocks/:id',
+    {
+      schema: { tags, summary: 'A block with its current revision', params: IdParams, response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => presentBlock(await blocks.get(actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/blocks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a private block; template, CSS, JS or schema changes make a new revision',
+        description: 'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.',
+        params: IdParams,
+        body: BlockUpdateBody,
+        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const result = await blocks.update(actorOf(request), request.params.id, request.body as never);
+      return { block: presentBlock(result.block), version_bump: result.version_bump };
+    },
+  );
+
+  app.delete(
+    '/blocks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a block with all its revisions',
+        description: '409 while instances of the block stand on pages.',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await blocks.delete(actorOf(request), request.params.id);
+      reply.status(204);
+    },
+  );
+
+  app.post(
+    '/blocks/:id/fork',
+    {
+      schema: {
+        tags,
+        summary: 'Fork a global block into a private copy',
+        params: IdParams,
+        body: Type.Optional(ForkBody),
+        response: { 201: BlockSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return presentBlock(await blocks.fork(actorOf(request), request.params.id, request.body?.name));
+    },
+  );
+
+  for (const [method, on] of [['PUT', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/blocks/:id/favorite',
+      schema: {
+        tags,
+        summary: on ? 'Mark a block as favorite (idempotent)' : 'Unmark a favorite block (idempotent)',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request, reply) => {
+        await blocks.setFavorite(actorOf(request), request.params.id, on);
+        reply.status(204);
+      },
+    });
+  }
+
+  app.get(
+    '/blocks/:id/usages',
+    {
+      schema: {
+        tags,
+        summary: 'The key owner’s instances of a block on pages',
+        params: IdParams,
+        querystring: UsagesQuery,
+        response: { 200: UsagesPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { outdated, ...page } = request.query;
+      return blocks.usages(actorOf(request), request.params.id, { ...page, outdatedOnly: outdated === 1 });
+    },
+  );
+
+  app.get(
+    '/blocks/:id/placeholder-schema',
+    {
+      schema: {
+        tags,
+        summary: 'The contract for placeholder_values: JSON Schema, a valid example and the binding slots',
+        params: IdParams,
+        response: { 200: PlaceholderSchemaResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => services.placeholderSchemas.forBlock(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/search/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Full-text search over name, description, docs and tags, best match first',
+        querystring: SearchQuery,
+        response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => presentBlocks(await blocks.search(actorOf(request), request.query)),
+  );
+}

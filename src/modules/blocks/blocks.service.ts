@@ -1,0 +1,214 @@
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
+import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
+import type { BlockFields, BlockKind, BlockListQuery, BlockScope, BlocksRepository, BlockType, LoadedBlock, NewRevision, Version, VersionBump } from './blocks.js';
+import { searchTerms } from './search-terms.js';
+import { bindingSlots, computeVersionBump, validateSchemaContent, type FieldDefinition } from './schema/index.js';
+
+export interface BlockInput {
+  name?: string;
+  description?: string;
+  docs?: string;
+  block_type?: BlockType;
+  kind?: BlockKind;
+  tags?: number[];
+  template?: string;
+  css?: string;
+  js?: string;
+  schema_content?: unknown[];
+  changelog?: string | null;
+}
+
+/** Where the catalog of data sources is asked which source ids exist. */
+export interface SourceCatalog {
+  knownSourceIds(): Promise<Set<string>>;
+}
+
+const FIRST_VERSION: Version = { major: 1, minor: 0 };
+
+export class BlocksService {
+  constructor(private readonly deps: { blocks: BlocksRepository; sources: SourceCatalog; clock: Clock }) {}
+
+  async list(actor: Actor, query: Omit<BlockListQuery, 'viewerId'>): Promise<Page<LoadedBlock>> {
+    const { rows, total } = await this.deps.blocks.list({ ...query, viewerId: actor.userId });
+    return pageOf(rows, total, query);
+  }
+
+  async favorites(actor: Actor, page: PageRequest): Promise<Page<LoadedBlock>> {
+    const { rows, total } = await this.deps.blocks.favorites(actor.userId, page);
+    return pageOf(rows, total, page);
+  }
+
+  /** Full-text search, best match first; deprecated and foreign private blocks never appear. */
+  async search(actor: Actor, query: PageRequest & { q: string }): Promise<Page<LoadedBlock>> {
+    const terms = searchTerms(query.q);
+    if (terms.length === 0) throw fieldError('q', 'The query has no letters or digits to search for.');
+    const { rows, total } = await this.deps.blocks.search({ terms, viewerId: actor.userId, limit: query.limit, offset: query.offset });
+    return pageOf(rows, total, query);
+  }
+
+  /** A block the actor may read: its own, or any global one (deprecated included). */
+  async get(actor: Actor, id: number): Promise<LoadedBlock> {
+    const block = await this.deps.blocks.load(id, actor.userId);
+    if (!block) throw notFound(`Block ${id} not found.`);
+    if (block.scope === 'user' && block.owner_id !== actor.userId) throw forbidden(`Block ${id} belongs to another user.`);
+    return block;
+  }
+
+  /** `scope: 'global'` is the administrators' path (`/api/admin/blocks`). */
+  async create(actor: Actor, input: BlockInput & { name: string }, scope: BlockScope = 'user'): Promise<LoadedBlock> {
+    if (scope === 'global') this.requireAdmin(actor);
+    await this.checkTags(input.tags);
+    const hasContent = ['template', 'css', 'js', 'schema_content'].some((k) => input[k as keyof BlockInput] !== undefined);
+    const revision = hasContent
+      ? await this.newRevision({ template: input.template ?? '', css: input.css ?? '', js: input.js ?? '', schema_content: input.schema_content ?? [] }, FIRST_VERSION, input.changelog ?? null)
+      : null;
+    const id = await this.deps.blocks.create({
+      ownerId: actor.userId,
+      scope,
+      kind: input.kind ?? 'content',
+      fields: { name: input.name, description: input.description ?? '', docs: input.docs ?? '', block_type: input.block_type ?? null },
+      tags: input.tags ?? [],
+      revision,
+      now: this.now(),
+    });
+    return this.get(actor, id);
+  }
+
+  /**
+   * Changes of template, CSS, JS or fields make a new immutable revision; the
+   * bump is computed from the difference (api-v1.md "Version bump on block update").
+   */
+  async update(actor: Actor, id: number, input: BlockInput, scope: BlockScope = 'user'): Promise<{ block: LoadedBlock; version_bump: VersionBump }> {
+    const block = await this.get(actor, id);
+    this.requireWritable(actor, block, scope);
+    if (input.kind !== undefined && input.kind !== block.kind) {
+      throw fieldError('kind', 'The kind of a block is fixed at creation.');
+    }
+    await this.checkTags(input.tags);
+    const before = block.revision ?? { template: '', css: '', js: '', schema_content: [] };
+    const after = {
+      template: input.template ?? before.template,
+      css: input.css ?? before.css,
+      js: input.js ?? before.js,
+      schema_content: input.schema_content ?? before.schema_content,
+    };
+    let bump: VersionBump = block.revision ? computeVersionBump(before, after) : 'none';
+    let revision: NewRevision | null = null;
+    if (!block.revision && ['template', 'css', 'js', 'schema_content'].some((k) => input[k as keyof BlockInput] !== undefined)) {
+      // The first content of a block created bare: version 1.0, reported as a major step.
+      bump = 'major';
+      revision = await this.newRevision(after, FIRST_VERSION, input.changelog ?? null);
+    } else if (bump !== 'none' && block.revision) {
+      const { major, minor } = block.revision.version;
+      const version = bump === 'major' ? { major: major + 1, minor: 0 } : { major, minor: minor + 1 };
+      revision = await this.newRevision(after, version, input.changelog ?? null);
+    }
+    const fields: BlockFields = {
+      name: input.name ?? block.name,
+      description: input.description ?? block.description,
+      docs: input.docs ?? block.docs,
+      block_type: input.block_type !== undefined ? input.block_type : block.block_type,
+    };
+    await this.deps.blocks.update({ id, fields, tags: input.tags, revision, now: this.now() });
+    return { block: await this.get(actor, id), version_bump: bump };
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    const block = await this.get(actor, id);
+    this.requireWritable(actor, block, block.scope);
+    await this.deps.blocks.delete(id);
+  }
+
+  /** A private copy of a global block, starting at 1.0 with the source's current content. */
+  async fork(actor: Actor, id: number, name?: string | null): Promise<LoadedBlock> {
+    const source = await this.get(actor, id);
+    if (source.scope !== 'global') throw fieldError('id', `Block ${id} is not global: only global blocks can be forked.`);
+    const revision = source.revision
+      ? { ...this.revisionContent(source), version: FIRST_VERSION, changelog: `Forked from block ${id} at ${source.revision.version.major}.${source.revision.version.minor}.` }
+      : null;
+    const newId = await this.deps.blocks.create({
+      ownerId: actor.userId,
+      scope: 'user',
+      kind: source.kind,
+      fields: { name: name ?? `${source.name} (fork)`, description: source.description, docs: source.docs, block_type: source.block_type },
+      tags: source.tags,
+      revision: revision && { ...revision, sources: this.sourcesOf(revision.schema_content as FieldDefinition[]) },
+      forkedFromId: id,
+      now: this.now(),
+    });
+    return this.get(actor, newId);
+  }
+
+  async setFavorite(actor: Actor, id: number, on: boolean): Promise<void> {
+    await this.get(actor, id);
+    await this.deps.blocks.setFavorite(actor.userId, id, on, this.now());
+  }
+
+  async setDeprecated(actor: Actor, id: number, isDeprecated: boolean): Promise<LoadedBlock> {
+    this.requireAdmin(actor);
+    // Administrators look at any block here: a private one gets the 422 it deserves, not a 403.
+    const block = await this.deps.blocks.load(id, actor.userId);
+    if (!block) throw notFound(`Block ${id} not found.`);
+    if (block.scope !== 'global') {
+      throw unprocessable('Only global blocks can be deprecated.', [{ path: 'root', message: `Block ${id} is private.` }]);
+    }
+    await this.deps.blocks.setDeprecated(id, isDeprecated, this.now());
+    return this.get(actor, id);
+  }
+
+  async usages(actor: Actor, id: number, query: PageRequest & { outdatedOnly: boolean }) {
+    await this.get(actor, id);
+    const { rows, total, outdatedTotal } = await this.deps.blocks.usages({ ...query, blockId: id, userId: actor.userId });
+    return { ...pageOf(rows, total, query), outdated_total: outdatedTotal };
+  }
+
+  private async newRevision(
+    content: { template: string; css: string; js: string; schema_content: unknown[] },
+    version: Version,
+    changelog: string | null,
+  ): Promise<NewRevision> {
+    const checked = validateSchemaContent(content.schema_content, await this.deps.sources.knownSourceIds());
+    if (!checked.ok) throw unprocessable('The block schema (schema_content) is not valid: see errors[].', checked.errors);
+    return { ...content, schema_content: checked.fields, version, changelog, sources: this.sourcesOf(checked.fields) };
+  }
+
+  private sourcesOf(fields: FieldDefinition[]): string[] {
+    return [...new Set(bindingSlots(fields).flatMap((slot) => slot.allowed_sources))];
+  }
+
+  private revisionContent(block: LoadedBlock) {
+    const r = block.revision!;
+    return { template: r.template, css: r.css, js: r.js, schema_content: r.schema_content };
+  }
+
+  private async checkTags(tags: number[] | undefined) {
+    if (!tags?.length) return;
+    const missing = await this.deps.blocks.missingTags(tags);
+    if (missing.length) {
+      throw unprocessable(
+        'Some tags do not exist: see GET /tags.',
+        tags.flatMap((tag, i) => (missing.includes(tag) ? [{ path: `tags[${i}]`, message: `Tag ${tag} does not exist.` }] : [])),
+      );
+    }
+  }
+
+  /** Private blocks are changed by their owner; global ones only by administrators, on their own routes. */
+  private requireWritable(actor: Actor, block: LoadedBlock, scope: BlockScope) {
+    if (block.scope === 'global') {
+      if (scope !== 'global' || !actor.isAdmin) throw forbidden(`Block ${block.id} is global: only administrators change it, under /api/admin/blocks.`);
+      return;
+    }
+    if (block.owner_id !== actor.userId) throw forbidden(`Block ${block.id} belongs to another user.`);
+    if (scope === 'global') throw new AppError('unprocessable', `Block ${block.id} is private: use PUT /api/v1/blocks/${block.id}.`);
+  }
+
+  private requireAdmin(actor: Actor) {
+    if (!actor.isAdmin) throw forbidden('Administrators only.');
+  }
+
+  private now() {
+    return this.deps.clock.now().toISOString();
+  }
+}

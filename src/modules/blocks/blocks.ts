@@ -1,0 +1,114 @@
+import type { PageRequest } from '../../shared/pagination.js';
+
+export type BlockScope = 'global' | 'user';
+export type BlockKind = 'content' | 'layout';
+export type BlockType = 'schema' | 'markdown' | null;
+export type VersionBump = 'major' | 'minor' | 'none';
+
+export interface Version {
+  major: number;
+  minor: number;
+}
+
+export interface Revision {
+  id: number;
+  block_id: number;
+  version: Version;
+  template: string;
+  css: string;
+  js: string;
+  schema_content: unknown[];
+  changelog: string | null;
+  created_at: string;
+}
+
+export interface BlockRecord {
+  id: number;
+  owner_id: number;
+  scope: BlockScope;
+  kind: BlockKind;
+  name: string;
+  description: string;
+  docs: string;
+  block_type: BlockType;
+  cover_key: string | null;
+  is_deprecated: boolean;
+  fork_count: number;
+  forked_from_id: number | null;
+  current_revision_id: number | null;
+  tags: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A block with what its output needs: the current revision and the viewer's favorite flag. */
+export interface LoadedBlock extends BlockRecord {
+  revision: Revision | null;
+  is_favorite: boolean;
+}
+
+export interface NewRevision {
+  version: Version;
+  template: string;
+  css: string;
+  js: string;
+  schema_content: unknown[];
+  changelog: string | null;
+  /** Data sources named by the revision's binding slots. */
+  sources: string[];
+}
+
+export interface BlockFields {
+  name: string;
+  description: string;
+  docs: string;
+  block_type: BlockType;
+}
+
+export interface BlockListQuery extends PageRequest {
+  viewerId: number;
+  search?: string | undefined;
+  tagIds?: number[] | undefined;
+  kind?: BlockKind | undefined;
+}
+
+export interface Usage {
+  id: number;
+  page_id: number;
+  page_name: string;
+  version: Version;
+  update_status: UpdateStatus;
+}
+
+export type UpdateStatus = 'up_to_date' | 'outdated_minor' | 'outdated_major';
+
+/** Port: where blocks, their revisions, tags and favorites are kept. */
+export interface BlocksRepository {
+  /** `viewerId` decides `is_favorite`. */
+  load(id: number, viewerId: number): Promise<LoadedBlock | undefined>;
+  list(query: BlockListQuery): Promise<{ rows: LoadedBlock[]; total: number }>;
+  favorites(viewerId: number, page: PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;
+  search(query: { terms: string[]; viewerId: number } & PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;
+  /** The tag ids among these that do not exist. */
+  missingTags(ids: number[]): Promise<number[]>;
+  /** Block, first revision, tags and search entry, in one transaction. */
+  create(input: {
+    ownerId: number;
+    scope: BlockScope;
+    kind: BlockKind;
+    fields: BlockFields;
+    tags: number[];
+    revision: NewRevision | null;
+    /** A fork: the source's fork_count grows in the same transaction. */
+    forkedFromId?: number;
+    now: string;
+  }): Promise<number>;
+  /** Fields, tags, a new revision if any, and the search entry, in one transaction. */
+  update(input: { id: number; fields: BlockFields; tags: number[] | undefined; revision: NewRevision | null; now: string }): Promise<void>;
+  /** Throws a `conflict` AppError when instances of the block stand on pages. */
+  delete(id: number): Promise<void>;
+  setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
+  setDeprecated(id: number, isDeprecated: boolean, now: string): Promise<void>;
+  setCover(id: number, key: string, now: string): Promise<void>;
+  usages(query: { blockId: number; userId: number; outdatedOnly: boolean } & PageRequest): Promise<{ rows: Usage[]; total: number; outdatedTotal: number }>;
+}

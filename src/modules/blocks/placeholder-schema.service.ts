@@ -1,0 +1,47 @@
+import type { Actor } from '../../shared/actor.js';
+import type { BlocksService } from './blocks.service.js';
+import type { BlockType } from './blocks.js';
+import { bindingSlots, buildExample, compilePlaceholderSchema, type BindingSlot, type FieldDefinition } from './schema/index.js';
+
+export interface PlaceholderSchema {
+  block_type: 'schema' | 'markdown';
+  schema: Record<string, unknown>;
+  example: Record<string, unknown>;
+  binding_slots: BindingSlot[];
+}
+
+// Revisions are immutable, so a revision's compiled contract never changes.
+const MAX_CACHED = 2000;
+
+/** The contract of a block's values: compiled once per revision, not per request. */
+export class PlaceholderSchemaService {
+  private readonly cache = new Map<number, PlaceholderSchema>();
+
+  constructor(private readonly blocks: BlocksService) {}
+
+  async forBlock(actor: Actor, id: number): Promise<PlaceholderSchema> {
+    const block = await this.blocks.get(actor, id);
+    if (!block.revision) return this.compile([], block.block_type);
+    return this.forRevision(block.revision.id, block.revision.schema_content as FieldDefinition[], block.block_type);
+  }
+
+  forRevision(revisionId: number, fields: FieldDefinition[], blockType: BlockType): PlaceholderSchema {
+    const key = blockType === 'markdown' ? -revisionId : revisionId;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const compiled = this.compile(fields, blockType);
+    if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as number);
+    this.cache.set(key, compiled);
+    return compiled;
+  }
+
+  private compile(fields: FieldDefinition[], blockType: BlockType): PlaceholderSchema {
+    const type = blockType === 'markdown' ? 'markdown' : 'schema';
+    return {
+      block_type: type,
+      schema: compilePlaceholderSchema(fields, type) as Record<string, unknown>,
+      example: buildExample(fields, type) as Record<string, unknown>,
+      binding_slots: bindingSlots(fields),
+    };
+  }
+}

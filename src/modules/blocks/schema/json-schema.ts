@@ -1,0 +1,103 @@
+import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface BindingSlot {
+  name: string;
+  allowed_sources: string[];
+  default: { source: string; params?: Record<string, unknown> } | null;
+  result_type: string | null;
+}
+
+const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+
+/** The JSON Schema of one field's value (without `binding` fields, which are not values). */
+export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
+  const schema: JsonSchema = {};
+  if (def.label !== undefined) schema.title = def.label;
+  if (def.description !== undefined) schema.description = def.description;
+  switch (def.type) {
+    case 'string':
+    case 'text':
+    case 'richtext':
+      schema.type = 'string';
+      break;
+    case 'url':
+      Object.assign(schema, { type: 'string', format: 'uri' });
+      break;
+    case 'image':
+      Object.assign(schema, { type: 'string', format: 'uri-reference', description: def.description ?? 'an image URL' });
+      break;
+    case 'color':
+      Object.assign(schema, { type: 'string', pattern: COLOR });
+      break;
+    case 'date':
+      Object.assign(schema, { type: 'string', format: 'date' });
+      break;
+    case 'number':
+    case 'integer':
+      schema.type = def.type;
+      if (def.min !== undefined) schema.minimum = def.min;
+      if (def.max !== undefined) schema.maximum = def.max;
+      break;
+    case 'boolean':
+      schema.type = 'boolean';
+      break;
+    case 'select':
+      schema.enum = def.options ?? [];
+      break;
+    case 'array':
+      schema.type = 'array';
+      if (def.items) schema.items = fieldSchema(def.items);
+      if (def.min_items !== undefined) schema.minItems = def.min_items;
+      if (def.max_items !== undefined) schema.maxItems = def.max_items;
+      break;
+    case 'object':
+      Object.assign(schema, objectSchema(def.fields ?? []));
+      break;
+    case 'binding':
+      break;
+  }
+  if (schema.type === 'string') {
+    if (def.min_length !== undefined) schema.minLength = def.min_length;
+    if (def.max_length !== undefined) schema.maxLength = def.max_length;
+    if (def.pattern !== undefined && def.type !== 'color') schema.pattern = def.pattern;
+  }
+  if (def.default !== undefined && def.type !== 'binding') schema.default = def.default;
+  return schema;
+}
+
+/** Extra keys stay allowed at every level: templates may use values the schema does not name (api-v1.md). */
+function objectSchema(fields: FieldDefinition[], optional = false): JsonSchema {
+  const values = fields.filter((f) => f.type !== 'binding');
+  const required = optional ? [] : values.filter((f) => f.required).map((f) => f.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(values.map((f) => [f.name, fieldSchema(f)])),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/**
+ * The Draft-07 schema of a block's `placeholder_values`. For `markdown` blocks
+ * `_markdown` is the content and the only required key; the fields only shape it.
+ */
+export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: 'schema' | 'markdown'): JsonSchema {
+  const body = objectSchema(fields, blockType === 'markdown');
+  if (blockType === 'markdown') {
+    (body.properties as JsonSchema)._markdown = { type: 'string', description: 'GitHub Flavored Markdown: the main content of the block' };
+    body.required = ['_markdown'];
+  }
+  return { $schema: 'http://json-schema.org/draft-07/schema#', ...body };
+}
+
+export function bindingSlots(fields: FieldDefinition[]): BindingSlot[] {
+  return fields
+    .filter((f) => f.type === 'binding')
+    .map((f) => ({
+      name: f.name,
+      allowed_sources: f.allowed_sources ?? [],
+      default: (f.default as BindingSlot['default']) ?? null,
+      result_type: f.result_type ?? null,
+    }));
+}
