@@ -20,6 +20,11 @@ import { BlocksService } from './modules/blocks/blocks.service.js';
 import { PlaceholderSchemaService } from './modules/blocks/placeholder-schema.service.js';
 import { CollectionsService } from './modules/collections/collections.service.js';
 import { SubmissionsService } from './modules/submissions/submissions.service.js';
+import { pagesRepository } from './db/repositories/pages.repository.js';
+import { pageReferencesRepository } from './db/repositories/page-references.repository.js';
+import { InstanceBuilder } from './modules/pages/instance-builder.js';
+import { PagesService } from './modules/pages/pages.service.js';
+import { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './shared/clock.js';
 
@@ -52,7 +57,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = await openDatabase(config);
 
   const users = usersRepository(database);
-  const blocks = new BlocksService({ blocks: blocksRepository(database), sources: sourceIdsRepository(database), clock });
+  const sources = sourceIdsRepository(database);
+  const blocks = new BlocksService({ blocks: blocksRepository(database), sources, clock });
+  const placeholderSchemas = new PlaceholderSchemaService(blocks);
+  const sites = new SitesService({ sites: sitesRepository(database), clock });
+  const pageRows = pagesRepository(database);
+  const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
+  const pages = new PagesService({ pages: pageRows, sites, references: pageReferencesRepository(database), instances, clock });
   const services: Services = {
     auth: new AuthService({
       users,
@@ -63,11 +74,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
     users: new UsersService(users),
     apiKeys: new ApiKeysService({ keys: apiKeysRepository(database), clock }),
-    sites: new SitesService({ sites: sitesRepository(database), clock }),
+    sites,
     blocks,
-    placeholderSchemas: new PlaceholderSchemaService(blocks),
+    placeholderSchemas,
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, clock }),
+    pages,
+    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, sources, instances, clock }),
   };
 
   if (config.adminEmail && config.adminPassword) {

@@ -6,6 +6,8 @@ import type { BlocksService } from './modules/blocks/blocks.service.js';
 import type { PlaceholderSchemaService } from './modules/blocks/placeholder-schema.service.js';
 import type { CollectionsService } from './modules/collections/collections.service.js';
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
+import type { PagesService } from './modules/pages/pages.service.js';
+import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -17,4 +19,6 @@ export interface Services {
   placeholderSchemas: PlaceholderSchemaService;
   collections: CollectionsService;
   submissions: SubmissionsService;
+  pages: PagesService;
+  pageBlocks: PageBlocksService;
 }

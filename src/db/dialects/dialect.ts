@@ -22,6 +22,8 @@ export interface Dialect {
   readonly defaults: { false: Expression<unknown>; true: Expression<unknown> };
   /** Full-text search over blocks. */
   readonly search: BlockSearch;
+  /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
+  forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
 }

@@ -12,6 +12,7 @@ export const postgresDialect: Dialect = {
   search: postgresBlockSearch,
   types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
   defaults: { false: sql`false`, true: sql`true` },
+  forUpdate: (query) => query.forUpdate(),
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isForeignKeyViolation: (error) => errorCode(error) === '23503',
 };

@@ -14,11 +14,16 @@ export const sqliteDialect: Dialect = {
   search: sqliteBlockSearch,
   types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
   defaults: { false: sql`0`, true: sql`1` },
+  // One connection, one writer: a transaction already excludes every other.
+  forUpdate: (query) => query,
   isUniqueViolation: (error) => {
     const code = errorCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
-  isForeignKeyViolation: (error) => errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY',
+  // A RESTRICT action reports itself as a trigger constraint, with the foreign-key message.
+  isForeignKeyViolation: (error) =>
+    errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    (errorCode(error) === 'SQLITE_CONSTRAINT_TRIGGER' && /FOREIGN KEY constraint failed/.test(String((error as Error).message))),
 };
 
 /**

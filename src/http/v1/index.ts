@@ -5,6 +5,8 @@ import { siteRoutes } from './sites.routes.js';
 import { blockRoutes } from './blocks.routes.js';
 import { collectionRoutes } from './collections.routes.js';
 import { submissionRoutes } from './submissions.routes.js';
+import { pageRoutes } from './pages.routes.js';
+import { pageBlockRoutes } from './page-blocks.routes.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
 export async function v1Api(scope: App, deps: HttpDeps) {
@@ -20,6 +22,8 @@ export async function v1Api(scope: App, deps: HttpDeps) {
     blockRoutes(authed, deps);
     collectionRoutes(authed, deps);
     submissionRoutes(authed, deps);
+    pageRoutes(authed, deps);
+    pageBlockRoutes(authed, deps);
   });
   await registerDocsRoutes(scope);
 }

@@ -23,6 +23,8 @@ export interface BlockInput {
 /** Where the catalog of data sources is asked which source ids exist. */
 export interface SourceCatalog {
   knownSourceIds(): Promise<Set<string>>;
+  /** The `params_schema` of each existing source among `ids`. */
+  paramsSchemas(ids: string[]): Promise<Map<string, Record<string, unknown>>>;
 }
 
 const FIRST_VERSION: Version = { major: 1, minor: 0 };

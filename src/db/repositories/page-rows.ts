@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
+import type { DB } from '../schema.js';
+import { bool, fromJson, toJson } from './rows.js';
+import { isOutdatedSql, updateStatusSql } from './update-status.js';
+
+export const PAGE_COLUMNS = [
+  'pages.id',
+  'pages.owner_id',
+  'pages.kind',
+  'pages.name',
+  'pages.site_id',
+  'pages.folder_id',
+  'pages.slug',
+  'pages.meta_title',
+  'pages.meta_description',
+  'pages.meta_keywords',
+  'pages.meta_robots',
+  'pages.is_published',
+  'pages.external_id',
+  'pages.external_slug',
+  'pages.published_at',
+  'pages.publication_updated_at',
+  'pages.created_at',
+  'pages.updated_at',
+] as const;
+
+/** Does any instance of the page lag behind its block's current revision? (the same rule as usages) */
+export const hasOutdatedSql = sql<boolean>`exists (select 1 from page_blocks pb join blocks b on b.id = pb.block_id join block_revisions cur on cur.id = b.current_revision_id where pb.page_id = pages.id and ${isOutdatedSql('pb', 'cur')})`;
+
+export function toPage(row: Record<string, unknown>): Page {
+  return {
+    ...(row as unknown as Page),
+    is_published: bool(row.is_published as number),
+    has_outdated_blocks: bool(row.has_outdated_blocks as number),
+  };
+}
+
+export async function loadBlocks(db: Kysely<DB>, pageId: number, only?: number): Promise<PageBlock[]> {
+  let query = db
+    .selectFrom('page_blocks as pb')
+    .innerJoin('blocks as b', 'b.id', 'pb.block_id')
+    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
+    .select([
+      'pb.id',
+      'pb.page_id',
+      'pb.block_id',
+      'b.name as block_name',
+      'b.kind as block_kind',
+      'pb.revision_id',
+      'pb.order_index',
+      'pb.placeholder_values',
+      'pb.bindings',
+      'pb.parent_page_block_id',
+      'pb.major',
+      'pb.minor',
+      'pb.schema_snapshot',
+      'cur.major as cur_major',
+      'cur.minor as cur_minor',
+      updateStatusSql('pb', 'cur').as('update_status'),
+    ])
+    .where('pb.page_id', '=', pageId);
+  if (only !== undefined) query = query.where('pb.id', '=', only);
+  const rows = await query.orderBy('pb.order_index').orderBy('pb.id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    page_id: r.page_id,
+    block: { id: r.block_id, name: r.block_name, kind: r.block_kind },
+    revision_id: r.revision_id,
+    order_index: r.order_index,
+    placeholder_values: fromJson(r.placeholder_values),
+    bindings: r.bindings === null ? null : fromJson(r.bindings),
+    parent_page_block_id: r.parent_page_block_id,
+    version: { major: r.major, minor: r.minor },
+    library_version: { major: r.cur_major, minor: r.cur_minor },
+    update_status: r.update_status as PageBlock['update_status'],
+    schema_snapshot: fromJson(r.schema_snapshot),
+  }));
+}
+
+export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: number, now: string) => ({
+  page_id: pageId,
+  block_id: instance.block_id,
+  revision_id: instance.revision_id,
+  major: instance.version.major,
+  minor: instance.version.minor,
+  schema_snapshot: toJson(instance.schema_snapshot),
+  placeholder_values: toJson(instance.placeholder_values),
+  bindings: instance.bindings === null ? null : toJson(instance.bindings),
+  parent_page_block_id: instance.parent_page_block_id,
+  order_index: orderIndex,
+  created_at: now,
+  updated_at: now,
+});
+
+/** Rewrites order_index as 0..n-1 in the given order. */
+export async function writeOrder(db: Kysely<DB>, ids: number[], now: string) {
+  for (const [index, id] of ids.entries()) {
+    await db.updateTable('page_blocks').set({ order_index: index, updated_at: now }).where('id', '=', id).execute();
+  }
+}

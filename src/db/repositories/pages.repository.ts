@@ -1,0 +1,183 @@
+import { sql, type Kysely } from 'kysely';
+import { conflict } from '../../shared/errors.js';
+import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
+import type { Database, Dialect } from '../dialects/dialect.js';
+import type { DB } from '../schema.js';
+import { hasOutdatedSql, instanceRow, loadBlocks, PAGE_COLUMNS, toPage, writeOrder } from './page-rows.js';
+import { countOf, toJson } from './rows.js';
+
+const slugTaken = (slug: string | null) =>
+  conflict(`The slug "${slug}" is already taken in this site.`, [{ path: 'slug', message: 'This slug is already taken in this site.' }]);
+
+export function pagesRepository(database: Database): PagesRepository {
+  return bind(database.db, database.dialect);
+}
+
+/** The repository over `db`, which is the database or a transaction already open. */
+function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
+  const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+
+  // A slug race is settled by the unique index (site_id, slug), never by a check first.
+  const guardSlug = async <T>(slug: string | null, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (dialect.isUniqueViolation(error)) throw slugTaken(slug);
+      throw error;
+    }
+  };
+
+  const insertInstances = async (trx: Kysely<DB>, pageId: number, instances: NewInstance[], from: number, now: string) => {
+    const ids: number[] = [];
+    for (const [i, instance] of instances.entries()) {
+      const { id } = await trx.insertInto('page_blocks').values(instanceRow(pageId, instance, from + i, now)).returning('id').executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+    return ids;
+  };
+
+  const pageQuery = (ownerId: number) =>
+    db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
+
+  const repo: PagesRepository = {
+    async find(id) {
+      const row = await db.selectFrom('pages').select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).where('pages.id', '=', id).executeTakeFirst();
+      return row && toPage(row);
+    },
+
+    async list(query) {
+      let base = pageQuery(query.ownerId);
+      if (query.hasOutdated) base = base.where(hasOutdatedSql);
+      if (query.siteId !== undefined) base = base.where('pages.site_id', '=', query.siteId);
+      const [rows, total] = await Promise.all([
+        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: rows.map(toPage), total: countOf(total) };
+    },
+
+    async search(query) {
+      let base = pageQuery(query.ownerId);
+      const haystack = sql`lower(pages.name || ' ' || coalesce(pages.slug, '') || ' ' || coalesce(pages.meta_title, '') || ' ' || coalesce(pages.meta_description, '') || ' ' || coalesce(pages.meta_keywords, ''))`;
+      for (const term of query.terms) base = base.where(haystack, 'like', `%${term}%`);
+      // Pages whose name holds the first term come first.
+      const nameHit = sql<number>`case when lower(pages.name) like ${`%${query.terms[0] ?? ''}%`} then 0 else 1 end`;
+      const [rows, total] = await Promise.all([
+        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy(nameHit).orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: rows.map(toPage), total: countOf(total) };
+    },
+
+    async create(input) {
+      return guardSlug(input.fields.slug, () =>
+        inTransaction(async (trx) => {
+          const { id } = await trx
+            .insertInto('pages')
+            .values({ owner_id: input.ownerId, kind: input.kind, ...input.fields, is_published: false, created_at: input.now, updated_at: input.now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await insertInstances(trx, id, input.instances, 0, input.now);
+          return id;
+        }),
+      );
+    },
+
+    async update(input) {
+      await guardSlug(input.fields.slug, () =>
+        inTransaction(async (trx) => {
+          await trx.updateTable('pages').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+          if (input.instances) {
+            await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
+            await insertInstances(trx, input.id, input.instances, 0, input.now);
+          }
+        }),
+      );
+    },
+
+    async delete(id) {
+      await db.deleteFrom('pages').where('id', '=', id).execute();
+    },
+
+    blocks: (pageId) => loadBlocks(db, pageId),
+
+    async findBlock(pageId, pageBlockId) {
+      return (await loadBlocks(db, pageId, pageBlockId))[0];
+    },
+
+    async insertBlocks({ pageId, position, instances, now }) {
+      return inTransaction(async (trx) => {
+        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute()).map((r) => r.id);
+        const ids = await insertInstances(trx, pageId, instances, position, now);
+        await writeOrder(trx, [...order.slice(0, position), ...ids, ...order.slice(position)], now);
+        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        return ids;
+      });
+    },
+
+    async moveBlock({ pageId, pageBlockId, position, now }) {
+      await inTransaction(async (trx) => {
+        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute())
+          .map((r) => r.id)
+          .filter((id) => id !== pageBlockId);
+        order.splice(position, 0, pageBlockId);
+        await writeOrder(trx, order, now);
+        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+      });
+    },
+
+    async deleteBlock({ pageId, pageBlockId, now }) {
+      await inTransaction(async (trx) => {
+        // Children of a layout instance go with it (cascade).
+        await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).where('page_id', '=', pageId).execute();
+        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute()).map((r) => r.id);
+        await writeOrder(trx, order, now);
+        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+      });
+    },
+
+    async updateBlock({ pageId, pageBlockId, values, bindings, now }) {
+      await inTransaction(async (trx) => {
+        await trx
+          .updateTable('page_blocks')
+          .set({ placeholder_values: toJson(values), bindings: bindings === null ? null : toJson(bindings), updated_at: now })
+          .where('id', '=', pageBlockId)
+          .where('page_id', '=', pageId)
+          .execute();
+        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+      });
+    },
+
+    async repin({ pageId, changes, now }) {
+      await inTransaction(async (trx) => {
+        for (const { pageBlockId, instance } of changes) {
+          const { page_id: _p, order_index: _o, created_at: _c, parent_page_block_id: _parent, ...row } = instanceRow(pageId, instance, 0, now);
+          await trx.updateTable('page_blocks').set(row).where('id', '=', pageBlockId).where('page_id', '=', pageId).execute();
+        }
+        if (changes.length) await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+      });
+    },
+
+    async replaceBlock({ pageId, pageBlockId, instance, now }) {
+      return inTransaction(async (trx) => {
+        const old = await trx.selectFrom('page_blocks').select(['order_index', 'parent_page_block_id']).where('id', '=', pageBlockId).executeTakeFirstOrThrow();
+        const [id] = await insertInstances(trx, pageId, [{ ...instance, parent_page_block_id: old.parent_page_block_id }], old.order_index, now);
+        // The old instance's children move to the new one before it goes.
+        await trx.updateTable('page_blocks').set({ parent_page_block_id: id! }).where('parent_page_block_id', '=', pageBlockId).execute();
+        await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
+        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        return id!;
+      });
+    },
+
+    async withPageLock(pageId, work) {
+      return inTransaction(async (trx) => {
+        await dialect.forUpdate(trx.selectFrom('pages').select('id').where('id', '=', pageId)).execute();
+        return work(bind(trx, dialect));
+      });
+    },
+  };
+  return repo;
+}
+

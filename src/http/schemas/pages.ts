@@ -1,0 +1,115 @@
+import { Type } from 'typebox';
+import { VersionSchema } from './blocks.js';
+import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+
+const FreeObject = Type.Object({}, { additionalProperties: true });
+const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 2000, description })));
+
+export const PageBlockInput = Type.Object({
+  block_id: Id,
+  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'values by the block’s placeholder schema' })),
+  bindings: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'by slot name: {source, params}' })),
+  parent_page_block_id: Type.Optional(Id),
+});
+
+const pageInputProperties = {
+  kind: Type.Optional(Type.String({ maxLength: 64, description: 'GET /page-types; default article; fixed at creation' })),
+  slug: Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'unique within the site; articles only' }))),
+  folder_id: Type.Optional(Nullable(Id)),
+  meta_title: Meta('flat top-level field'),
+  meta_description: Meta('flat top-level field'),
+  meta_keywords: Meta('flat top-level field'),
+  meta_robots: Meta('flat top-level field'),
+  blocks: Type.Optional(Type.Array(PageBlockInput, { maxItems: 500, description: 'the blocks of the page, in order' })),
+};
+
+export const PageCreateBody = Type.Object({
+  name: NonBlank({ maxLength: 255, description: 'the field is name, not title' }),
+  site_id: Type.Integer({ minimum: 1, description: 'a number, not a string' }),
+  ...pageInputProperties,
+});
+
+export const PageUpdateBody = Type.Object({
+  name: Type.Optional(NonBlank({ maxLength: 255 })),
+  site_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...pageInputProperties,
+});
+
+export const PageBlockSchema = Type.Object({
+  id: Type.Integer(),
+  block: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  order_index: Type.Integer(),
+  placeholder_values: FreeObject,
+  bindings: Nullable(FreeObject),
+  parent_page_block_id: Nullable(Type.Integer()),
+  version: VersionSchema,
+  update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
+});
+
+export const PageSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: Type.String(),
+  site_id: Nullable(Type.Integer({ description: 'null: the site was deleted; set another with PUT' })),
+  folder_id: Nullable(Type.Integer()),
+  slug: Nullable(Type.String()),
+  meta_title: Nullable(Type.String()),
+  meta_description: Nullable(Type.String()),
+  meta_keywords: Nullable(Type.String()),
+  meta_robots: Nullable(Type.String()),
+  is_published: Type.Boolean(),
+  has_outdated_blocks: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  blocks: Nullable(Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' })),
+});
+
+export const PageListQuery = Type.Object({
+  ...PageQueryProperties,
+  has_outdated: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: only pages with outdated blocks' })),
+});
+
+export const PageGetQuery = Type.Object({
+  with_blocks: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: include the blocks' })),
+});
+
+export const PageBlockParams = Type.Object({ pageId: Id, pbId: Id });
+export const PageIdParams = Type.Object({ pageId: Id });
+
+export const AddBlocksBody = Type.Object({
+  blocks: Type.Array(PageBlockInput, { minItems: 1, maxItems: 500 }),
+  position: Type.Optional(Type.Integer({ description: '0-based index in the page’s order; default the end' })),
+});
+
+export const MoveBody = Type.Object({ position: Type.Integer({ description: '0-based index in the page’s order' }) });
+
+export const BlockValuesBody = Type.Object({
+  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  bindings: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+});
+
+export const ReplaceBody = Type.Object({
+  block_id: Id,
+  placeholder_values: Type.Object({}, { additionalProperties: true }),
+});
+
+export const ReplaceResult = Type.Object({ id: Type.Integer({ description: 'the new instance' }), page: PageSchema });
+
+export const UpgradeAllSchema = Type.Object({
+  upgraded: Type.Array(Type.Object({ id: Type.Integer(), from: VersionSchema, to: VersionSchema })),
+  skipped_major: Type.Array(
+    Type.Object({ id: Type.Integer(), current_pin: VersionSchema, library_version: VersionSchema, removed_fields: Type.Array(Type.String()) }),
+  ),
+  already_up_to_date: Type.Array(Type.Integer()),
+});
+
+export const MajorUpgradeBlocked = Type.Object(
+  {
+    error: Type.String({ description: 'major_upgrade_blocked' }),
+    message: Type.String(),
+    current_pin: VersionSchema,
+    library_version: VersionSchema,
+    removed_fields: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);

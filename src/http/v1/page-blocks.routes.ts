@@ -1,0 +1,125 @@
+import type { App, HttpDeps } from '../context.js';
+import { actorOf } from '../context.js';
+import { presentPage } from '../presenters/pages.presenter.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
+import {
+  AddBlocksBody,
+  BlockValuesBody,
+  MajorUpgradeBlocked,
+  MoveBody,
+  PageBlockParams,
+  PageIdParams,
+  PageSchema,
+  ReplaceBody,
+  ReplaceResult,
+  UpgradeAllSchema,
+} from '../schemas/pages.js';
+
+export function pageBlockRoutes(app: App, { services }: HttpDeps) {
+  const tags = ['page blocks'];
+  const instances = services.pageBlocks;
+  const pageOf = async (request: { params: { pageId: number } } & Parameters<typeof actorOf>[0]) =>
+    presentPage(await services.pages.get(actorOf(request), request.params.pageId, true));
+
+  app.post(
+    '/pages/:pageId/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Add blocks at a 0-based position (default: the end)',
+        params: PageIdParams,
+        body: AddBlocksBody,
+        response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await instances.add(actorOf(request), request.params.pageId, request.body as never);
+      reply.status(201);
+      return pageOf(request);
+    },
+  );
+
+  app.put(
+    '/pages/:pageId/blocks/:pbId',
+    {
+      schema: {
+        tags,
+        summary: 'Change the values or bindings of one instance (checked against its pinned revision)',
+        params: PageBlockParams,
+        body: BlockValuesBody,
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body as never);
+      return pageOf(request);
+    },
+  );
+
+  app.put(
+    '/pages/:pageId/blocks/:pbId/move',
+    {
+      schema: { tags, summary: 'Move an instance to a 0-based position', params: PageBlockParams, body: MoveBody, response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      await instances.move(actorOf(request), request.params.pageId, request.params.pbId, request.body.position);
+      return pageOf(request);
+    },
+  );
+
+  app.delete(
+    '/pages/:pageId/blocks/:pbId',
+    { schema: { tags, summary: 'Remove an instance (and its children) from the page', params: PageBlockParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await instances.remove(actorOf(request), request.params.pageId, request.params.pbId);
+      reply.status(204);
+    },
+  );
+
+  app.post(
+    '/pages/:pageId/blocks/:pbId/upgrade',
+    {
+      schema: {
+        tags,
+        summary: 'Move an instance to its block’s current revision (minor changes only)',
+        description: 'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
+        params: PageBlockParams,
+        response: { 200: PageSchema, 422: MajorUpgradeBlocked, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await instances.upgrade(actorOf(request), request.params.pageId, request.params.pbId);
+      return pageOf(request);
+    },
+  );
+
+  app.post(
+    '/pages/:pageId/blocks/upgrade-all',
+    {
+      schema: {
+        tags,
+        summary: 'All minor upgrades of a page, atomically; majors are listed in skipped_major',
+        params: PageIdParams,
+        response: { 200: UpgradeAllSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => instances.upgradeAll(actorOf(request), request.params.pageId),
+  );
+
+  app.put(
+    '/pages/:pageId/blocks/:pbId/replace',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an instance by a new one in the same position, pinned to the current revision',
+        params: PageBlockParams,
+        body: ReplaceBody,
+        response: { 200: ReplaceResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body as never);
+      return { id, page: await pageOf(request) };
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type { Actor } from '../../shared/actor.js';
+import { AppError, notFound, validationError, type FieldError } from '../../shared/errors.js';
+import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
+import type { LoadedBlock, Revision } from '../blocks/blocks.js';
+import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
+import type { FieldDefinition } from '../blocks/schema/index.js';
+import { ValuesValidator } from '../blocks/schema/index.js';
+import type { Binding, NewInstance, PageBlock } from './pages.js';
+
+export interface InstanceInput {
+  block_id: number;
+  placeholder_values?: Record<string, unknown>;
+  bindings?: Record<string, unknown>;
+  parent_page_block_id?: number;
+}
+
+export interface BuildOptions {
+  /** Path of element i in the request body, e.g. `blocks[2]`; '' for a body that is one instance. */
+  pathOf: (index: number) => string;
+  /** Instances already on the page, by id: the only possible parents. */
+  existing: Map<number, PageBlock>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
+
+/**
+ * Turns the `blocks[]` of a request into validated instances pinned to each
+ * block's current revision. Every problem of every element is reported at its
+ * full path; nothing is written unless all of them are right.
+ */
+export class InstanceBuilder {
+  private readonly validator = new ValuesValidator();
+
+  constructor(private readonly deps: { blocks: BlocksService; schemas: PlaceholderSchemaService; sources: SourceCatalog }) {}
+
+  async build(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<NewInstance[]> {
+    const blocks = await this.resolve(actor, inputs, options);
+    const sourceIds = inputs.flatMap((i) => (isObject(i.bindings) ? Object.values(i.bindings).map((b) => (isObject(b) ? b.source : undefined)) : []));
+    const paramsSchemas = await this.deps.sources.paramsSchemas([...new Set(sourceIds.filter((s): s is string => typeof s === 'string'))]);
+    const errors: FieldError[] = [];
+    const instances = inputs.map((input, i) => {
+      const block = blocks[i]!;
+      const revision = block.revision!;
+      const at = options.pathOf(i);
+      errors.push(...this.checkValues(block, revision, input.placeholder_values ?? {}, join(at, 'placeholder_values')));
+      errors.push(...this.checkBindings(block, revision, input.bindings, at, paramsSchemas));
+      errors.push(...this.checkParent(input.parent_page_block_id, at, options.existing));
+      return this.pin(block, revision, input);
+    });
+    if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
+    return instances;
+  }
+
+  /** Values of an instance that stays on its pinned revision (`PUT /pages/{id}/blocks/{pbId}`). */
+  checkPinned(instance: PageBlock, blockType: LoadedBlock['block_type'], values: Record<string, unknown>, bindings: Record<string, unknown> | undefined, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
+    const fields = instance.schema_snapshot as FieldDefinition[];
+    const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
+    return [
+      ...this.validator.validate(`${instance.revision_id}:${contract.block_type}`, contract.schema, values, 'placeholder_values'),
+      ...this.bindingErrors(contract.binding_slots, bindings, '', paramsSchemas),
+    ];
+  }
+
+  /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
+  checkValues(block: LoadedBlock, revision: Revision, values: unknown, path: string): FieldError[] {
+    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content as FieldDefinition[], block.block_type);
+    if (!isObject(values)) return [{ path, message: 'placeholder_values must be an object.' }];
+    return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
+  }
+
+  pin(block: LoadedBlock, revision: Revision, input: Omit<InstanceInput, 'block_id'>): NewInstance {
+    return {
+      block_id: block.id,
+      revision_id: revision.id,
+      version: revision.version,
+      schema_snapshot: revision.schema_content,
+      placeholder_values: input.placeholder_values ?? {},
+      bindings: isObject(input.bindings) && Object.keys(input.bindings).length ? (input.bindings as Record<string, Binding>) : null,
+      parent_page_block_id: input.parent_page_block_id ?? null,
+    };
+  }
+
+  private async resolve(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<LoadedBlock[]> {
+    const missing: FieldError[] = [];
+    const found: LoadedBlock[] = [];
+    const cache = new Map<number, LoadedBlock | null>();
+    for (const [i, input] of inputs.entries()) {
+      if (!cache.has(input.block_id)) {
+        cache.set(input.block_id, await this.deps.blocks.get(actor, input.block_id).catch((e: unknown) => {
+          if (e instanceof AppError && (e.kind === 'not_found' || e.kind === 'forbidden')) return null;
+          throw e;
+        }));
+      }
+      const block = cache.get(input.block_id);
+      const at = options.pathOf(i) || 'block_id';
+      if (!block) missing.push({ path: join(options.pathOf(i), 'block_id'), message: `${at}: block ${input.block_id} not found` });
+      else if (!block.revision) missing.push({ path: join(options.pathOf(i), 'block_id'), message: `${at}: block ${input.block_id} has no template or schema yet` });
+      else found.push(block);
+    }
+    if (missing.length) throw notFound(missing[0]!.message, missing);
+    return found;
+  }
+
+  private checkBindings(block: LoadedBlock, revision: Revision, bindings: unknown, at: string, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
+    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content as FieldDefinition[], block.block_type);
+    return this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas);
+  }
+
+  private bindingErrors(slots: { name: string; allowed_sources: string[] }[], bindings: unknown, at: string, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
+    if (bindings === undefined || bindings === null) return [];
+    const path = join(at, 'bindings');
+    if (!isObject(bindings)) return [{ path, message: 'bindings must be an object keyed by slot name.' }];
+    if (Object.keys(bindings).length && slots.length === 0) return [{ path, message: 'This block is static: it has no binding slots.' }];
+    const errors: FieldError[] = [];
+    for (const [name, binding] of Object.entries(bindings)) {
+      const slotPath = `${path}.${name}`;
+      const slot = slots.find((s) => s.name === name);
+      if (!slot) {
+        errors.push({ path: slotPath, message: `No slot "${name}": the slots are ${slots.map((s) => s.name).join(', ')}.` });
+        continue;
+      }
+      if (!isObject(binding)) {
+        errors.push({ path: slotPath, message: 'A binding is an object {source, params}.' });
+        continue;
+      }
+      if (typeof binding.source !== 'string' || !slot.allowed_sources.includes(binding.source)) {
+        errors.push({ path: `${slotPath}.source`, message: `The source must be one of: ${slot.allowed_sources.join(', ')}.` });
+        continue;
+      }
+      const params = binding.params ?? {};
+      const schema = paramsSchemas.get(binding.source);
+      if (!isObject(params)) errors.push({ path: `${slotPath}.params`, message: 'params must be an object.' });
+      else if (schema) errors.push(...this.validator.validate(`source:${binding.source}:${JSON.stringify(schema)}`, schema, params, `${slotPath}.params`));
+    }
+    return errors;
+  }
+
+  private checkParent(parentId: number | undefined, at: string, existing: Map<number, PageBlock>): FieldError[] {
+    if (parentId === undefined) return [];
+    const path = join(at, 'parent_page_block_id');
+    const parent = existing.get(parentId);
+    if (!parent) return [{ path, message: `Instance ${parentId} is not on this page: a parent must be an existing instance of the same page.` }];
+    if (parent.block.kind !== 'layout') return [{ path, message: `Instance ${parentId} is not a layout block: only layout blocks hold children.` }];
+    return [];
+  }
+}

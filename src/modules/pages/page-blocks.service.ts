@@ -1,0 +1,159 @@
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
+import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
+import type { LoadedBlock, Version } from '../blocks/blocks.js';
+import { buildExample, removedFields, type FieldDefinition } from '../blocks/schema/index.js';
+import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
+import type { NewInstance, PageBlock, PagesRepository } from './pages.js';
+import type { PagesService } from './pages.service.js';
+
+export interface UpgradeAllResult {
+  upgraded: Array<{ id: number; from: Version; to: Version }>;
+  skipped_major: Array<{ id: number; current_pin: Version; library_version: Version; removed_fields: string[] }>;
+  already_up_to_date: number[];
+}
+
+/** Block instances of one page: adding, moving, values, and moving pins forward. */
+export class PageBlocksService {
+  constructor(
+    private readonly deps: { pages: PagesRepository; pagesService: PagesService; blocks: BlocksService; sources: SourceCatalog; instances: InstanceBuilder; clock: Clock },
+  ) {}
+
+  /** Inserts at a 0-based position of the page's order (default: the end). */
+  async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<number[]> {
+    const existing = await this.existing(actor, pageId);
+    const position = input.position ?? existing.size;
+    if (position < 0 || position > existing.size) throw fieldError('position', `position must be within 0..${existing.size}.`);
+    const instances = await this.deps.instances.build(actor, input.blocks, { pathOf: (i) => `blocks[${i}]`, existing });
+    return this.deps.pages.insertBlocks({ pageId, position, instances, now: this.now() });
+  }
+
+  async move(actor: Actor, pageId: number, pageBlockId: number, position: number): Promise<void> {
+    const existing = await this.existing(actor, pageId);
+    this.instance(existing, pageBlockId);
+    if (position < 0 || position >= existing.size) throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
+    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, now: this.now() });
+  }
+
+  async remove(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
+    this.instance(await this.existing(actor, pageId), pageBlockId);
+    await this.deps.pages.deleteBlock({ pageId, pageBlockId, now: this.now() });
+  }
+
+  /** New values for an instance, checked against its pinned revision (the pin does not move). */
+  async updateValues(actor: Actor, pageId: number, pageBlockId: number, input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> | null }) {
+    const instance = this.instance(await this.existing(actor, pageId), pageBlockId);
+    const block = await this.deps.blocks.get(actor, instance.block.id);
+    const values = input.placeholder_values ?? instance.placeholder_values;
+    const bindings = input.bindings === undefined ? instance.bindings : input.bindings;
+    const sources = Object.values(bindings ?? {}).flatMap((b) => (b && typeof b === 'object' && typeof (b as { source?: unknown }).source === 'string' ? [(b as { source: string }).source] : []));
+    const errors = this.deps.instances.checkPinned(instance, block.block_type, values, bindings ?? undefined, await this.deps.sources.paramsSchemas(sources));
+    if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
+    await this.deps.pages.updateBlock({ pageId, pageBlockId, values, bindings: bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null, now: this.now() });
+  }
+
+  /** Minor only: values kept, new fields take their defaults. A major change is refused with what it would remove. */
+  async upgrade(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
+    const blocks = await this.libraryBlocks(actor, pageId);
+    await this.deps.pages.withPageLock(pageId, async (pages) => {
+      const instance = this.instance(await this.lockedInstances(pages, pageId), pageBlockId);
+      if (instance.update_status === 'up_to_date') {
+        throw unprocessable(`Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`);
+      }
+      const { change, blocked } = this.plan(instance, blocks);
+      if (blocked) {
+        throw new AppError('unprocessable', 'major_upgrade_blocked', {
+          details: {
+            message: `Block ${instance.block.id} changed in a breaking way (${blocked.current_pin.major}.${blocked.current_pin.minor} → ${blocked.library_version.major}.${blocked.library_version.minor}); carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
+            ...blocked,
+          },
+        });
+      }
+      await pages.repin({ pageId, changes: [change!], now: this.now() });
+    });
+  }
+
+  /** All minor upgrades of the page or none, under the page's lock; majors are reported, not touched. */
+  async upgradeAll(actor: Actor, pageId: number): Promise<UpgradeAllResult> {
+    const blocks = await this.libraryBlocks(actor, pageId);
+    return this.deps.pages.withPageLock(pageId, async (pages) => {
+      const result: UpgradeAllResult = { upgraded: [], skipped_major: [], already_up_to_date: [] };
+      const changes: Array<{ pageBlockId: number; instance: NewInstance }> = [];
+      for (const instance of (await this.lockedInstances(pages, pageId)).values()) {
+        if (instance.update_status === 'up_to_date') {
+          result.already_up_to_date.push(instance.id);
+          continue;
+        }
+        const { change, blocked } = this.plan(instance, blocks);
+        if (blocked) result.skipped_major.push({ id: instance.id, ...blocked });
+        else {
+          changes.push(change!);
+          result.upgraded.push({ id: instance.id, from: instance.version, to: change!.instance.version });
+        }
+      }
+      await pages.repin({ pageId, changes, now: this.now() });
+      return result;
+    });
+  }
+
+  /** A new instance of `block_id` in the old one's place, pinned to its current revision. */
+  async replace(actor: Actor, pageId: number, pageBlockId: number, input: { block_id: number; placeholder_values: Record<string, unknown> }): Promise<number> {
+    const existing = await this.existing(actor, pageId);
+    const old = this.instance(existing, pageBlockId);
+    const [instance] = await this.deps.instances.build(actor, [{ ...input, bindings: old.block.id === input.block_id ? (old.bindings ?? undefined) : undefined }], {
+      pathOf: () => '',
+      existing,
+    });
+    return this.deps.pages.replaceBlock({ pageId, pageBlockId, instance: instance!, now: this.now() });
+  }
+
+  private plan(instance: PageBlock, blocks: Map<number, LoadedBlock>): { change?: { pageBlockId: number; instance: NewInstance }; blocked?: { current_pin: Version; library_version: Version; removed_fields: string[] } } {
+    const block = blocks.get(instance.block.id);
+    // An instance added after the blocks were read: the caller's view is stale.
+    if (!block?.revision) throw conflict('The page changed during the upgrade: try again.');
+    const revision = block.revision;
+    const removed = removedFields(instance.schema_snapshot, revision.schema_content);
+    if (revision.version.major !== instance.version.major || removed.length) {
+      return { blocked: { current_pin: instance.version, library_version: revision.version, removed_fields: removed } };
+    }
+    // New fields take their defaults; the values already given stay as they are.
+    const defaults = buildExample(revision.schema_content as FieldDefinition[], block.block_type === 'markdown' ? 'markdown' : 'schema');
+    const values = { ...defaults, ...instance.placeholder_values };
+    if (block.block_type === 'markdown' && instance.placeholder_values._markdown === undefined) delete values._markdown;
+    const errors = this.deps.instances.checkValues(block, revision, values, `placeholder_values`);
+    if (errors.length) throw validationError(`Instance ${instance.id} cannot take version ${revision.version.major}.${revision.version.minor}: see errors[].`, errors);
+    return { change: { pageBlockId: instance.id, instance: this.deps.instances.pin(block, revision, { placeholder_values: values, ...(instance.bindings ? { bindings: instance.bindings } : {}) }) } };
+  }
+
+  /**
+   * The library blocks of a page's instances, read before the page's lock is
+   * taken: inside it only the transaction may touch the database (SQLite has
+   * one connection, which the transaction holds).
+   */
+  private async libraryBlocks(actor: Actor, pageId: number): Promise<Map<number, LoadedBlock>> {
+    const instances = await this.existing(actor, pageId);
+    const blocks = new Map<number, LoadedBlock>();
+    for (const id of new Set([...instances.values()].map((i) => i.block.id))) blocks.set(id, await this.deps.blocks.get(actor, id));
+    return blocks;
+  }
+
+  private async lockedInstances(pages: PagesRepository, pageId: number): Promise<Map<number, PageBlock>> {
+    return new Map((await pages.blocks(pageId)).map((b) => [b.id, b]));
+  }
+
+  private async existing(actor: Actor, pageId: number): Promise<Map<number, PageBlock>> {
+    await this.deps.pagesService.get(actor, pageId);
+    return this.lockedInstances(this.deps.pages, pageId);
+  }
+
+  private instance(existing: Map<number, PageBlock>, pageBlockId: number): PageBlock {
+    const instance = existing.get(pageBlockId);
+    if (!instance) throw notFound(`Block instance ${pageBlockId} is not on this page.`);
+    return instance;
+  }
+
+  private now() {
+    return this.deps.clock.now().toISOString();
+  }
+}

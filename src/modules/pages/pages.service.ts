@@ -1,0 +1,137 @@
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
+import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
+import { searchTerms } from '../blocks/search-terms.js';
+import type { SitesService } from '../sites/sites.service.js';
+import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
+import { META_FIELDS, type Page, type PageBlock, type PageFields, type PagesRepository } from './pages.js';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface PageInput {
+  name?: string;
+  site_id?: number | null;
+  kind?: string;
+  slug?: string | null;
+  folder_id?: number | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  meta_keywords?: string | null;
+  meta_robots?: string | null;
+  blocks?: InstanceInput[];
+}
+
+/** Where the rules ask about page kinds and folders. */
+export interface PageReferences {
+  pageKinds(): Promise<string[]>;
+  folder(id: number): Promise<{ site_id: number; owner_id: number } | undefined>;
+}
+
+export type PageWithBlocks = Page & { blocks: PageBlock[] | null };
+
+export class PagesService {
+  constructor(
+    private readonly deps: { pages: PagesRepository; sites: SitesService; references: PageReferences; instances: InstanceBuilder; clock: Clock },
+  ) {}
+
+  async list(actor: Actor, query: PageRequest & { hasOutdated?: boolean }): Promise<ListPage<Page>> {
+    const { rows, total } = await this.deps.pages.list({ ...query, ownerId: actor.userId });
+    return pageOf(rows, total, query);
+  }
+
+  async search(actor: Actor, query: PageRequest & { q: string }): Promise<ListPage<Page>> {
+    const terms = searchTerms(query.q);
+    if (terms.length === 0) throw fieldError('q', 'The query has no letters or digits to search for.');
+    const { rows, total } = await this.deps.pages.search({ ownerId: actor.userId, terms, limit: query.limit, offset: query.offset });
+    return pageOf(rows, total, query);
+  }
+
+  /** A page of the actor. Another user's page is "not found": it is invisible to this key. */
+  async get(actor: Actor, id: number, withBlocks = false): Promise<PageWithBlocks> {
+    const page = await this.deps.pages.find(id);
+    if (!page || page.owner_id !== actor.userId) throw notFound(`Page ${id} not found.`);
+    return { ...page, blocks: withBlocks ? await this.deps.pages.blocks(id) : null };
+  }
+
+  async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<PageWithBlocks> {
+    const kind = input.kind ?? 'article';
+    await this.checkKind(kind);
+    const fields = await this.fields(actor, kind, input, emptyFields(input.name));
+    const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
+    const id = await this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
+    return this.get(actor, id, true);
+  }
+
+  /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
+  async update(actor: Actor, id: number, input: PageInput): Promise<PageWithBlocks> {
+    const page = await this.get(actor, id);
+    if (input.kind !== undefined && input.kind !== page.kind) throw fieldError('kind', 'The kind of a page is fixed at creation.');
+    const fields = await this.fields(actor, page.kind, input, page);
+    const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
+    await this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
+    return this.get(actor, id, true);
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.get(actor, id);
+    await this.deps.pages.delete(id);
+  }
+
+  /** The metadata after applying `input` over `base`, checked against the site, kind and folder rules. */
+  private async fields(actor: Actor, kind: string, input: PageInput, base: PageFields): Promise<PageFields> {
+    const next: PageFields = {
+      name: input.name ?? base.name,
+      site_id: input.site_id !== undefined ? input.site_id : base.site_id,
+      folder_id: input.folder_id !== undefined ? input.folder_id : base.folder_id,
+      slug: input.slug !== undefined ? input.slug : base.slug,
+      meta_title: base.meta_title,
+      meta_description: base.meta_description,
+      meta_keywords: base.meta_keywords,
+      meta_robots: base.meta_robots,
+    };
+    for (const key of META_FIELDS) if (input[key] !== undefined) next[key] = input[key] ?? null;
+    if (next.slug !== null && kind !== 'article') throw fieldError('slug', `A slug is only for pages of kind article (this one is ${kind}).`);
+    if (next.slug !== null && !SLUG_PATTERN.test(next.slug)) throw fieldError('slug', 'A slug is lower-case letters and digits separated by hyphens.');
+    if (input.site_id !== undefined && input.site_id !== null) await this.checkSite(actor, input.site_id);
+    if (next.folder_id !== null && (input.folder_id !== undefined || input.site_id !== undefined)) {
+      const folder = await this.deps.references.folder(next.folder_id);
+      if (!folder || folder.owner_id !== actor.userId || folder.site_id !== next.site_id) {
+        throw unprocessable('The folder is not one of your folders in this site.', [{ path: 'folder_id', message: `Folder ${next.folder_id} is not in site ${next.site_id}.` }]);
+      }
+    }
+    return next;
+  }
+
+  private async checkSite(actor: Actor, siteId: number) {
+    try {
+      await this.deps.sites.get(actor, siteId);
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.kind, error.message, { errors: [{ path: 'site_id', message: error.message }] });
+      throw error;
+    }
+  }
+
+  private async checkKind(kind: string) {
+    const kinds = await this.deps.references.pageKinds();
+    if (!kinds.includes(kind)) throw validationError('Unknown page kind.', [{ path: 'kind', message: `Unknown kind "${kind}": use one of ${kinds.join(', ')} (GET /page-types).` }]);
+  }
+
+  private now() {
+    return this.deps.clock.now().toISOString();
+  }
+}
+
+// Whole-set writes (POST /pages, PUT with blocks) have no instance to nest under yet.
+const wholeSet = { pathOf: (i: number) => `blocks[${i}]`, existing: new Map<number, PageBlock>() };
+
+const emptyFields = (name: string): PageFields => ({
+  name,
+  site_id: null,
+  folder_id: null,
+  slug: null,
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  meta_robots: null,
+});

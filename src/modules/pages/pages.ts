@@ -1,0 +1,94 @@
+import type { PageRequest } from '../../shared/pagination.js';
+import type { UpdateStatus, Version } from '../blocks/blocks.js';
+
+export const META_FIELDS = ['meta_title', 'meta_description', 'meta_keywords', 'meta_robots'] as const;
+export type MetaField = (typeof META_FIELDS)[number];
+
+export interface PageFields {
+  name: string;
+  site_id: number | null;
+  folder_id: number | null;
+  slug: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  meta_robots: string | null;
+}
+
+export interface Page extends PageFields {
+  id: number;
+  owner_id: number;
+  kind: string;
+  is_published: boolean;
+  external_id: string | null;
+  external_slug: string | null;
+  published_at: string | null;
+  publication_updated_at: string | null;
+  has_outdated_blocks: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PageBlock {
+  id: number;
+  page_id: number;
+  block: { id: number; name: string; kind: 'content' | 'layout' };
+  revision_id: number;
+  order_index: number;
+  placeholder_values: Record<string, unknown>;
+  bindings: Record<string, Binding> | null;
+  parent_page_block_id: number | null;
+  version: Version;
+  /** The block's current version, to compare with the pin. */
+  library_version: Version;
+  update_status: UpdateStatus;
+  /** The field definitions of the pinned revision. */
+  schema_snapshot: unknown[];
+}
+
+export interface Binding {
+  source: string;
+  params?: Record<string, unknown>;
+}
+
+/** An instance to write, already validated and pinned. */
+export interface NewInstance {
+  block_id: number;
+  revision_id: number;
+  version: Version;
+  schema_snapshot: unknown[];
+  placeholder_values: Record<string, unknown>;
+  bindings: Record<string, Binding> | null;
+  parent_page_block_id: number | null;
+}
+
+export interface PageListQuery extends PageRequest {
+  ownerId: number;
+  hasOutdated?: boolean;
+  siteId?: number;
+}
+
+/** Port: where pages and their block instances are kept. Every method that writes several rows is one transaction. */
+export interface PagesRepository {
+  find(id: number): Promise<Page | undefined>;
+  list(query: PageListQuery): Promise<{ rows: Page[]; total: number }>;
+  search(query: { ownerId: number; terms: string[] } & PageRequest): Promise<{ rows: Page[]; total: number }>;
+  /** Throws a `conflict` AppError at `slug` when the slug is taken in the site. */
+  create(input: { ownerId: number; kind: string; fields: PageFields; instances: NewInstance[]; now: string }): Promise<number>;
+  /** `instances` given: the whole set is replaced. Throws the slug conflict. */
+  update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<void>;
+  delete(id: number): Promise<void>;
+  blocks(pageId: number): Promise<PageBlock[]>;
+  findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
+  /** Inserts at a 0-based position of the page's order; returns the new ids. */
+  insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<number[]>;
+  moveBlock(input: { pageId: number; pageBlockId: number; position: number; now: string }): Promise<void>;
+  deleteBlock(input: { pageId: number; pageBlockId: number; now: string }): Promise<void>;
+  updateBlock(input: { pageId: number; pageBlockId: number; values: Record<string, unknown>; bindings: Record<string, Binding> | null; now: string }): Promise<void>;
+  /** Re-pins instances, each with its new values, in one transaction. */
+  repin(input: { pageId: number; changes: Array<{ pageBlockId: number; instance: NewInstance }>; now: string }): Promise<void>;
+  /** A new instance in the old one's place (same position and parent), in one transaction; returns its id. */
+  replaceBlock(input: { pageId: number; pageBlockId: number; instance: NewInstance; now: string }): Promise<number>;
+  /** Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave. */
+  withPageLock<T>(pageId: number, work: (repo: PagesRepository) => Promise<T>): Promise<T>;
+}

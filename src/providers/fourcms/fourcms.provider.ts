@@ -1,0 +1,212 @@
+/**
+ * The fourcms adapter: contract.md section 5 over the global `fetch`.
+ *
+ *   POST {base_url}/documents       → 201 {id, slug}
+ *   PUT  {base_url}/documents/{id}  → 200 {id, slug}
+ *
+ * Every failure becomes `badGateway(message)`; the message carries the
+ * provider's own words when it sent some, and never the token (it is also
+ * scrubbed from whatever the provider echoes back).
+ */
+import { STATUS_CODES } from 'node:http';
+import { AppError, badGateway } from '../../shared/errors.js';
+import { checkOutboundUrl } from '../outbound-guard.js';
+import {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  type CmsProvider,
+  type ProviderFactory,
+  type ProviderOptions,
+  type ProviderSettings,
+  type PublishDocument,
+  type PublishedRef,
+  type PublishUpdate,
+} from '../provider.js';
+
+const NAME = 'fourcms';
+/** An answer is an id and a slug; anything this large is not one. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The provider's message is shown to API clients: keep it short. */
+const MAX_PROVIDER_MESSAGE = 300;
+
+export class FourcmsProvider implements CmsProvider {
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly settings: ProviderSettings,
+    private readonly options: ProviderOptions,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  }
+
+  publish(doc: PublishDocument): Promise<PublishedRef> {
+    return this.call('POST', '/documents', doc);
+  }
+
+  update(id: string, doc: PublishUpdate): Promise<PublishedRef> {
+    return this.call('PUT', `/documents/${encodeURIComponent(id)}`, doc);
+  }
+
+  private async call(method: 'POST' | 'PUT', path: string, body: unknown): Promise<PublishedRef> {
+    // One deadline for the whole call: the guard's DNS lookup, the connection and the answer body.
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      // Checked again here, not only when the settings were saved: DNS can change in between.
+      const decision = await untilAborted(
+        checkOutboundUrl(this.settings.base_url, { allowPrivate: this.options.allowPrivate, lookup: this.options.lookup }),
+        signal,
+      );
+      if (!decision.allowed) throw badGateway(`${NAME} was not called: ${decision.reason}`);
+
+      const response = await fetch(endpoint(decision.url, path), {
+        method,
+        headers: {
+          authorization: `Bearer ${this.settings.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        // A redirect could lead past the guard (to 169.254.169.254, say): never follow one.
+        redirect: 'manual',
+        signal,
+      });
+      const text = await readCapped(response, MAX_ANSWER_BYTES);
+
+      if (response.status >= 300 && response.status < 400) {
+        throw badGateway(`${NAME} answered ${statusLine(response)}, a redirect, which is not followed; check base_url`);
+      }
+      if (!response.ok) {
+        const own = providerMessage(text);
+        throw badGateway(`${NAME} answered ${statusLine(response)}${own ? `: ${own}` : ''}`);
+      }
+      return parseAnswer(response.status, text);
+    } catch (error) {
+      throw this.scrub(translate(error, signal, this.timeoutMs));
+    }
+  }
+
+  /** The last line of defence: whatever the message says, the token is not in it. */
+  private scrub(error: AppError): AppError {
+    const token = this.settings.token;
+    if (!token || !error.message.includes(token)) return error;
+    return badGateway(error.message.split(token).join('[redacted]'));
+  }
+}
+
+export const createFourcmsProvider: ProviderFactory = (settings, options) => new FourcmsProvider(settings, options);
+
+/** `{base_url}` + path, keeping a path prefix (`https://cms.example/api`) and any query of base_url. */
+function endpoint(base: URL, path: string): URL {
+  const url = new URL(base);
+  url.pathname = url.pathname.replace(/\/+$/, '') + path;
+  url.hash = '';
+  return url;
+}
+
+const statusLine = (response: Response): string =>
+  `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
+
+/** Rejects with the signal's reason as soon as it aborts (a DNS lookup cannot be cancelled). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function readCapped(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw badGateway(`${NAME} answered ${statusLine(response)} with a body larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Short, single-line, printable: the provider's text ends up in an API answer. */
+function clean(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > MAX_PROVIDER_MESSAGE ? `${flat.slice(0, MAX_PROVIDER_MESSAGE)}…` : flat;
+}
+
+/** The provider's own message in an error answer: `{error}`, `{message}`, `{error: {message}}`, `{detail}` or `{title}`. */
+function providerMessage(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(body)) return undefined;
+  const nested = isRecord(body.error) ? body.error.message : undefined;
+  for (const candidate of [body.error, body.message, nested, body.detail, body.title]) {
+    if (typeof candidate === 'string' && candidate.trim()) return clean(candidate);
+  }
+  return undefined;
+}
+
+function parseAnswer(status: number, text: string): PublishedRef {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badGateway(`${NAME} answered ${status} with a body that is not valid JSON`);
+  }
+  const id = isRecord(body) ? body.id : undefined;
+  let normalized: string | undefined;
+  if (typeof id === 'string' && id.trim()) normalized = id;
+  else if (typeof id === 'number' && Number.isFinite(id)) normalized = String(id);
+  if (normalized === undefined || !isRecord(body)) {
+    throw badGateway(`${NAME} answered ${status} without a document id`);
+  }
+  return { id: normalized, slug: typeof body.slug === 'string' ? body.slug : null };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Low-level failures as node's fetch reports them (`TypeError: fetch failed` with a coded `cause`). */
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string') return code;
+    // Several addresses tried in turn fail together as an AggregateError.
+    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return undefined;
+}
+
+function translate(error: unknown, signal: AbortSignal, timeoutMs: number): AppError {
+  if (error instanceof AppError) return error;
+  if (signal.aborted) return badGateway(`${NAME} did not answer within ${formatMs(timeoutMs)}`);
+  const code = causeCode(error);
+  if (code && UNREACHABLE[code]) return badGateway(`${NAME} is unreachable: ${UNREACHABLE[code]}`);
+  if (code && CLOSED.has(code)) return badGateway(`${NAME} closed the connection without a complete answer`);
+  if (code && /CERT|SSL|TLS/.test(code)) return badGateway(`${NAME} is unreachable: its TLS certificate was rejected (${code})`);
+  // Node's own messages may name internal addresses; only a bare error code is passed on.
+  return badGateway(`${NAME} is unreachable${code && /^[A-Z0-9_]+$/.test(code) ? ` (${code})` : ''}`);
+}
+
+const formatMs = (ms: number): string => (ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
