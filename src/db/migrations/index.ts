@@ -3,6 +3,7 @@ import type { Dialect } from '../dialects/dialect.js';
 import * as accounts from './0001-accounts.js';
 import * as blockLibrary from './0002-block-library.js';
 import * as pages from './0003-pages.js';
+import * as seedCatalog from './0004-seed-catalog.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -16,4 +17,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0001-accounts': accounts,
   '0002-block-library': blockLibrary,
   '0003-pages': pages,
+  '0004-seed-catalog': seedCatalog,
 };
