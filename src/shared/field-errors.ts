@@ -64,8 +64,9 @@ function pointerOf(error: ErrorObject): string {
 }
 
 /**
- * Ajv errors → `{path, message}` at the exact place, one entry per place.
- * Union branches that failed are noise once a more specific error names the spot.
+ * Ajv errors → `{path, message}` at the exact place, one entry per place: the
+ * first (a wrong type comes before the enum it then also fails). Union branches
+ * that failed are noise once a more specific error names the spot.
  */
 export function toFieldErrors(errors: readonly ErrorObject[], prefix = ''): FieldError[] {
   const seen = new Set<string>();
@@ -73,11 +74,9 @@ export function toFieldErrors(errors: readonly ErrorObject[], prefix = ''): Fiel
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     const path = pointerToPath(pointerOf(error), prefix);
-    const text = message(error);
-    const key = `${path}\n${text}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ path, message: text });
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push({ path, message: message(error) });
   }
   return out;
 }

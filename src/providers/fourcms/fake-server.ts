@@ -34,7 +34,7 @@ export interface FakeFourcmsOptions {
   host?: string;
   /** Random when absent. */
   token?: string;
-  /** How ids go out in answers: JSON numbers (default) or strings (`doc-1`). */
+  /** Ids as JSON numbers (`1`, default) or as strings (`"doc-1"`). */
   ids?: 'number' | 'string';
   /** One line per request (method, path, status); never the token. */
   log?: (line: string) => void;
@@ -78,6 +78,7 @@ export async function startFakeFourcms(options: FakeFourcmsOptions = {}): Promis
     res.end(raw ? String(body) : JSON.stringify(body));
   };
   const answer = (doc: FakeDocument) => ({ id: options.ids === 'string' ? doc.id : Number(doc.id), slug: doc.slug });
+  const newId = () => (options.ids === 'string' ? `doc-${nextId++}` : String(nextId++));
 
   const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -112,7 +113,7 @@ export async function startFakeFourcms(options: FakeFourcmsOptions = {}): Promis
     if (path === '/documents' && req.method === 'POST') {
       const missing = REQUIRED_ON_PUBLISH.filter((name) => fields[name] === undefined);
       if (missing.length) return send(req, res, 400, { error: `missing fields: ${missing.join(', ')}` });
-      const id = String(nextId++);
+      const id = newId();
       const given = typeof fields.slug === 'string' && fields.slug ? fields.slug : null;
       const slug = given ?? (slugify(String(fields.title)) || `document-${id}`);
       const doc: FakeDocument = { ...fields, id, slug };
