@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
 import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
-import { buildExample, removedFields, type FieldDefinition } from '../blocks/schema/index.js';
+import { removedFields, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import type { NewInstance, PageBlock, PagesRepository } from './pages.js';
 import type { PagesService } from './pages.service.js';
@@ -117,12 +117,15 @@ export class PageBlocksService {
     if (revision.version.major !== instance.version.major || removed.length) {
       return { blocked: { current_pin: instance.version, library_version: revision.version, removed_fields: removed } };
     }
-    // New fields take their defaults; the values already given stay as they are.
-    const defaults = buildExample(revision.schema_content as FieldDefinition[], block.block_type === 'markdown' ? 'markdown' : 'schema');
+    // New fields take their defaults (only real ones: nothing is invented); given values stay.
+    const defaults = Object.fromEntries(
+      (revision.schema_content as FieldDefinition[]).filter((f) => f.type !== 'binding' && f.default !== undefined).map((f) => [f.name, f.default]),
+    );
     const values = { ...defaults, ...instance.placeholder_values };
-    if (block.block_type === 'markdown' && instance.placeholder_values._markdown === undefined) delete values._markdown;
-    const errors = this.deps.instances.checkValues(block, revision, values, `placeholder_values`);
-    if (errors.length) throw validationError(`Instance ${instance.id} cannot take version ${revision.version.major}.${revision.version.minor}: see errors[].`, errors);
+    const errors = this.deps.instances.checkValues(block, revision, values, 'placeholder_values');
+    if (errors.length) {
+      throw unprocessable(`Instance ${instance.id} cannot take version ${revision.version.major}.${revision.version.minor} without new values: replace it instead.`, errors);
+    }
     return { change: { pageBlockId: instance.id, instance: this.deps.instances.pin(block, revision, { placeholder_values: values, ...(instance.bindings ? { bindings: instance.bindings } : {}) }) } };
   }
 
