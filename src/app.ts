@@ -25,6 +25,15 @@ import { pageReferencesRepository } from './db/repositories/page-references.repo
 import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import { foldersRepository } from './db/repositories/folders.repository.js';
+import { FoldersService } from './modules/folders/folders.service.js';
+import { layoutsRepository } from './db/repositories/layouts.repository.js';
+import { LayoutsService } from './modules/layouts/layouts.service.js';
+import { catalogRepository } from './db/repositories/catalog.repository.js';
+import { pageTypesRepository, tagsRepository } from './db/repositories/tags.repository.js';
+import { DataSourcesService } from './modules/catalog/data-sources.service.js';
+import { PageTypesService } from './modules/catalog/page-types.service.js';
+import { TagsService } from './modules/catalog/tags.service.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './shared/clock.js';
 
@@ -60,7 +69,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sources = sourceIdsRepository(database);
   const blocks = new BlocksService({ blocks: blocksRepository(database), sources, clock });
   const placeholderSchemas = new PlaceholderSchemaService(blocks);
-  const sites = new SitesService({ sites: sitesRepository(database), clock });
+  // Sites name a layout and layouts name a site: each checks the other through a closure.
+  const sites: SitesService = new SitesService({ sites: sitesRepository(database), clock, checkLayout: (actor, id) => layouts.get(actor, id).then(() => undefined) });
+  const layouts: LayoutsService = new LayoutsService({ layouts: layoutsRepository(database), checkSite: (actor, id) => sites.get(actor, id).then(() => undefined), clock });
   const pageRows = pagesRepository(database);
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
   const pages = new PagesService({ pages: pageRows, sites, references: pageReferencesRepository(database), instances, clock });
@@ -81,6 +92,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, clock }),
     pages,
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, sources, instances, clock }),
+    folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
+    layouts,
+    dataSources: new DataSourcesService({ catalog: catalogRepository(database), clock }),
+    tags: new TagsService({ tags: tagsRepository(database, 'tags'), noun: 'Tag' }),
+    layoutTags: new TagsService({ tags: tagsRepository(database, 'layout_tags'), noun: 'Layout tag' }),
+    pageTypes: new PageTypesService({ pageTypes: pageTypesRepository(database) }),
   };
 
   if (config.adminEmail && config.adminPassword) {

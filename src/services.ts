@@ -8,6 +8,11 @@ import type { CollectionsService } from './modules/collections/collections.servi
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { PagesService } from './modules/pages/pages.service.js';
 import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import type { FoldersService } from './modules/folders/folders.service.js';
+import type { LayoutsService } from './modules/layouts/layouts.service.js';
+import type { DataSourcesService } from './modules/catalog/data-sources.service.js';
+import type { PageTypesService } from './modules/catalog/page-types.service.js';
+import type { TagsService } from './modules/catalog/tags.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -21,4 +26,10 @@ export interface Services {
   submissions: SubmissionsService;
   pages: PagesService;
   pageBlocks: PageBlocksService;
+  folders: FoldersService;
+  layouts: LayoutsService;
+  dataSources: DataSourcesService;
+  tags: TagsService;
+  layoutTags: TagsService;
+  pageTypes: PageTypesService;
 }

@@ -7,6 +7,9 @@ import { collectionRoutes } from './collections.routes.js';
 import { submissionRoutes } from './submissions.routes.js';
 import { pageRoutes } from './pages.routes.js';
 import { pageBlockRoutes } from './page-blocks.routes.js';
+import { folderRoutes } from './folders.routes.js';
+import { layoutRoutes } from './layouts.routes.js';
+import { catalogRoutes } from './catalog.routes.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
 export async function v1Api(scope: App, deps: HttpDeps) {
@@ -24,6 +27,9 @@ export async function v1Api(scope: App, deps: HttpDeps) {
     submissionRoutes(authed, deps);
     pageRoutes(authed, deps);
     pageBlockRoutes(authed, deps);
+    catalogRoutes(authed, deps);
+    folderRoutes(authed, deps);
+    layoutRoutes(authed, deps);
   });
   await registerDocsRoutes(scope);
 }

@@ -4,10 +4,12 @@ import { adminUserRoutes } from './admin-users.routes.js';
 import { adminBlockRoutes } from './admin-blocks.routes.js';
 import { adminCollectionRoutes } from './admin-collections.routes.js';
 import { adminSubmissionRoutes } from './admin-submissions.routes.js';
+import { adminLayoutRoutes } from './admin-layouts.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { sessionAuth, requireAdmin } from './session-hook.js';
 import { webSiteRoutes } from './sites.routes.js';
+import { adminCatalogRoutes } from './admin-catalog.routes.js';
 
 /** `/api`: the web interface's contour, authenticated by the `pb_session` cookie. */
 export async function webApi(scope: App, deps: HttpDeps) {
@@ -28,6 +30,8 @@ export async function webApi(scope: App, deps: HttpDeps) {
       adminBlockRoutes(admin, deps);
       adminCollectionRoutes(admin, deps);
       adminSubmissionRoutes(admin, deps);
+      adminCatalogRoutes(admin, deps);
+      adminLayoutRoutes(admin, deps);
     });
   });
   await registerDocsRoutes(scope);

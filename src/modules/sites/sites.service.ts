@@ -1,13 +1,13 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { forbidden, notFound } from '../../shared/errors.js';
+import { forbidden, notFound, unprocessable } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { OwnedSite, Site, SiteInput, SitesRepository } from './sites.js';
 
 const strip = ({ user_id: _owner, ...site }: OwnedSite): Site => site;
 
 export class SitesService {
-  constructor(private readonly deps: { sites: SitesRepository; clock: Clock }) {}
+  constructor(private readonly deps: { sites: SitesRepository; clock: Clock; checkLayout?: (actor: Actor, layoutId: number) => Promise<void> }) {}
 
   async list(actor: Actor, page: PageRequest): Promise<Page<Site>> {
     const { rows, total } = await this.deps.sites.list(actor.userId, page);
@@ -30,6 +30,12 @@ export class SitesService {
 
   async update(actor: Actor, id: number, input: SiteInput): Promise<Site> {
     await this.owned(actor, id);
+    if (input.layout_id != null && this.deps.checkLayout) {
+      const layoutId = input.layout_id;
+      await this.deps.checkLayout(actor, layoutId).catch((error: unknown) => {
+        throw unprocessable('The layout is not available.', [{ path: 'layout_id', message: error instanceof Error ? error.message : `Layout ${layoutId} is not available.` }]);
+      });
+    }
     return this.deps.sites.update(id, { ...input, updated_at: this.deps.clock.now().toISOString() });
   }
 

@@ -1,0 +1,14 @@
+import { Type } from 'typebox';
+import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+
+export const FolderSchema = Type.Object({
+  id: Type.Integer(),
+  site_id: Type.Integer(),
+  parent_id: Nullable(Type.Integer({ description: 'null: at the root of the site' })),
+  name: Type.String(),
+  created_at: Timestamp,
+});
+
+export const FolderListQuery = Type.Object({ ...PageQueryProperties, site_id: Type.Optional(Id) });
+export const FolderCreateBody = Type.Object({ site_id: Id, parent_id: Type.Optional(Nullable(Id)), name: NonBlank({ maxLength: 255 }) });
+export const FolderUpdateBody = Type.Object({ parent_id: Type.Optional(Nullable(Id)), name: Type.Optional(NonBlank({ maxLength: 255 })) });
