@@ -29,6 +29,11 @@ import { foldersRepository } from './db/repositories/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { layoutsRepository } from './db/repositories/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
+import { publishingRepository } from './db/repositories/publishing.repository.js';
+import { PageRenderingService } from './modules/publishing/page-rendering.service.js';
+import { PublishingService } from './modules/publishing/publishing.service.js';
+import { createProvider } from './providers/registry.js';
+import { Renderer } from './rendering/index.js';
 import { catalogRepository } from './db/repositories/catalog.repository.js';
 import { pageTypesRepository, tagsRepository } from './db/repositories/tags.repository.js';
 import { DataSourcesService } from './modules/catalog/data-sources.service.js';
@@ -42,6 +47,9 @@ export interface AppOverrides {
   clock?: Clock;
   logStream?: DestinationStream;
   throttle?: ThrottleLimits;
+  /** Host-name resolution of the outbound guard (tests resolve names without DNS). */
+  lookup?: (host: string) => Promise<string[]>;
+  providerTimeoutMs?: number;
 }
 
 export interface BuiltApp {
@@ -75,6 +83,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const pageRows = pagesRepository(database);
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
   const pages = new PagesService({ pages: pageRows, sites, references: pageReferencesRepository(database), instances, clock });
+  const publishingRows = publishingRepository(database);
+  const rendering = new PageRenderingService({ pages, blocks, publishing: publishingRows, instances, renderer: new Renderer() });
+  const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
   const services: Services = {
     auth: new AuthService({
       users,
@@ -98,6 +109,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     tags: new TagsService({ tags: tagsRepository(database, 'tags'), noun: 'Tag' }),
     layoutTags: new TagsService({ tags: tagsRepository(database, 'layout_tags'), noun: 'Layout tag' }),
     pageTypes: new PageTypesService({ pageTypes: pageTypesRepository(database) }),
+    rendering,
+    publishing: new PublishingService({
+      publishing: publishingRows,
+      pages,
+      sites,
+      rendering,
+      providers: (type, settings) => createProvider(type, settings, { ...outbound, ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }) }),
+      outbound,
+      clock,
+    }),
   };
 
   if (config.adminEmail && config.adminPassword) {

@@ -10,6 +10,8 @@ import type { PagesService } from './modules/pages/pages.service.js';
 import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
+import type { PageRenderingService } from './modules/publishing/page-rendering.service.js';
+import type { PublishingService } from './modules/publishing/publishing.service.js';
 import type { DataSourcesService } from './modules/catalog/data-sources.service.js';
 import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
@@ -28,6 +30,8 @@ export interface Services {
   pageBlocks: PageBlocksService;
   folders: FoldersService;
   layouts: LayoutsService;
+  rendering: PageRenderingService;
+  publishing: PublishingService;
   dataSources: DataSourcesService;
   tags: TagsService;
   layoutTags: TagsService;

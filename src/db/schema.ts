@@ -193,6 +193,7 @@ export interface PagesTable {
   external_slug: string | null;
   published_at: Timestamp | null;
   publication_updated_at: Timestamp | null;
+  publication_claimed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

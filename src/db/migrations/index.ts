@@ -4,6 +4,7 @@ import * as accounts from './0001-accounts.js';
 import * as blockLibrary from './0002-block-library.js';
 import * as pages from './0003-pages.js';
 import * as seedCatalog from './0004-seed-catalog.js';
+import * as publicationClaim from './0005-publication-claim.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -18,4 +19,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0002-block-library': blockLibrary,
   '0003-pages': pages,
   '0004-seed-catalog': seedCatalog,
+  '0005-publication-claim': publicationClaim,
 };

@@ -9,6 +9,7 @@ import { pageRoutes } from './pages.routes.js';
 import { pageBlockRoutes } from './page-blocks.routes.js';
 import { folderRoutes } from './folders.routes.js';
 import { layoutRoutes } from './layouts.routes.js';
+import { publishingRoutes } from './publishing.routes.js';
 import { catalogRoutes } from './catalog.routes.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
@@ -30,6 +31,7 @@ export async function v1Api(scope: App, deps: HttpDeps) {
     catalogRoutes(authed, deps);
     folderRoutes(authed, deps);
     layoutRoutes(authed, deps);
+    publishingRoutes(authed, deps);
   });
   await registerDocsRoutes(scope);
 }

@@ -1,0 +1,86 @@
+
+import type { PublishingRepository } from '../../modules/publishing/publishing.js';
+import type { Database } from '../dialects/dialect.js';
+import { bool, fromJson } from './rows.js';
+
+export function publishingRepository({ db }: Database): PublishingRepository {
+  const record = async (siteId: number) => {
+    const row = await db.selectFrom('site_providers').select(['type', 'base_url', 'updated_at']).where('site_id', '=', siteId).executeTakeFirst();
+    return { type: row?.type ?? null, base_url: row?.base_url ?? null, token_set: Boolean(row), updated_at: row?.updated_at ?? null };
+  };
+
+  return {
+    async status(pageId) {
+      const row = await db
+        .selectFrom('pages')
+        .select(['is_published', 'external_id', 'external_slug', 'published_at', 'publication_updated_at'])
+        .where('id', '=', pageId)
+        .executeTakeFirst();
+      return (
+        row && {
+          is_published: bool(row.is_published),
+          external_id: row.external_id,
+          external_slug: row.external_slug,
+          published_at: row.published_at,
+          updated_at: row.publication_updated_at,
+        }
+      );
+    },
+    async claim({ pageId, expectPublished, now, staleBefore }) {
+      // One conditional UPDATE: of two racing attempts exactly one changes the row.
+      const result = await db
+        .updateTable('pages')
+        .set({ publication_claimed_at: now })
+        .where('id', '=', pageId)
+        .where('is_published', '=', expectPublished)
+        .where((eb) => eb.or([eb('publication_claimed_at', 'is', null), eb('publication_claimed_at', '<', staleBefore)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async release(pageId) {
+      await db.updateTable('pages').set({ publication_claimed_at: null }).where('id', '=', pageId).execute();
+    },
+    async markPublished({ pageId, externalId, externalSlug, now }) {
+      await db
+        .updateTable('pages')
+        .set({ is_published: true, external_id: externalId, external_slug: externalSlug, published_at: now, publication_updated_at: now, publication_claimed_at: null })
+        .where('id', '=', pageId)
+        .execute();
+    },
+    async markUpdated({ pageId, externalSlug, now }) {
+      await db
+        .updateTable('pages')
+        .set({ external_slug: externalSlug, publication_updated_at: now, publication_claimed_at: null })
+        .where('id', '=', pageId)
+        .execute();
+    },
+    async provider(siteId) {
+      return db.selectFrom('site_providers').select(['type', 'base_url', 'token']).where('site_id', '=', siteId).executeTakeFirst();
+    },
+    providerRecord: record,
+    async saveProvider({ siteId, type, baseUrl, token, now }) {
+      await db
+        .insertInto('site_providers')
+        .values({ site_id: siteId, type, base_url: baseUrl, token, updated_at: now })
+        .onConflict((oc) => oc.column('site_id').doUpdateSet({ type, base_url: baseUrl, token, updated_at: now }))
+        .execute();
+      return record(siteId);
+    },
+    async revisions(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('block_revisions').select(['id', 'template', 'css', 'js']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+    async stubs(sourceIds) {
+      if (sourceIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('data_sources')
+        .innerJoin('data_result_types', 'data_result_types.id', 'data_sources.result_type_id')
+        .select(['data_sources.id', 'data_result_types.stub'])
+        .where('data_sources.id', 'in', sourceIds)
+        .execute();
+      return new Map(rows.map((r) => [r.id, fromJson(r.stub)]));
+    },
+  };
+}
+

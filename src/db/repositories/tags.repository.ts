@@ -1,0 +1,80 @@
+import { conflict } from '../../shared/errors.js';
+import type { PageTypesRepository, TagsRepository } from '../../modules/catalog/catalog.js';
+import type { Database } from '../dialects/dialect.js';
+import { countOf } from './rows.js';
+
+const TAG_COLUMNS = ['id', 'name', 'slug'] as const;
+
+const slugTaken = (slug: string | undefined) =>
+  conflict(`The slug "${slug}" is already taken.`, [{ path: 'slug', message: 'This slug is already taken.' }]);
+
+/** Block tags (`tags`) or layout tags (`layout_tags`): two tables of the same shape. */
+export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layout_tags'): TagsRepository {
+  // A slug race is settled by the unique index on slug, never by a check first.
+  const guardSlug = async <T>(slug: string | undefined, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (dialect.isUniqueViolation(error)) throw slugTaken(slug);
+      throw error;
+    }
+  };
+  const find = (id: number) => db.selectFrom(table).select(TAG_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+  return {
+    async list(page) {
+      const rows = await db.selectFrom(table).select(TAG_COLUMNS).orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
+      const total = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      return { rows, total: countOf(total) };
+    },
+    find,
+    async create(input) {
+      return guardSlug(input.slug, () => db.insertInto(table).values(input).returning(TAG_COLUMNS).executeTakeFirstOrThrow());
+    },
+    async update(id, patch) {
+      if (Object.keys(patch).length === 0) return find(id);
+      return guardSlug(patch.slug, () => db.updateTable(table).set(patch).where('id', '=', id).returning(TAG_COLUMNS).executeTakeFirst());
+    },
+    async delete(id) {
+      // Blocks and layouts lose the tag (cascades).
+      const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export function pageTypesRepository({ db, dialect }: Database): PageTypesRepository {
+  return {
+    async list(page) {
+      const rows = await db.selectFrom('page_types').select(['kind', 'title']).orderBy('kind').limit(page.limit).offset(page.offset).execute();
+      const total = await db.selectFrom('page_types').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      return { rows, total: countOf(total) };
+    },
+    async find(kind) {
+      return db.selectFrom('page_types').select(['kind', 'title']).where('kind', '=', kind).executeTakeFirst();
+    },
+    async create(input) {
+      try {
+        return await db.insertInto('page_types').values(input).returning(['kind', 'title']).executeTakeFirstOrThrow();
+      } catch (error) {
+        if (dialect.isUniqueViolation(error)) {
+          throw conflict(`Page type ${input.kind} already exists.`, [{ path: 'kind', message: 'This kind already exists.' }]);
+        }
+        throw error;
+      }
+    },
+    async update(kind, title) {
+      return db.updateTable('page_types').set({ title }).where('kind', '=', kind).returning(['kind', 'title']).executeTakeFirst();
+    },
+    async delete(kind) {
+      try {
+        const result = await db.deleteFrom('page_types').where('kind', '=', kind).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      } catch (error) {
+        // pages.kind references the type: the database refuses while a page has it.
+        if (dialect.isForeignKeyViolation(error)) throw conflict(`Page type ${kind} is used by pages: change or delete them first.`);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+import { NonBlank, Nullable, Timestamp } from './common.js';
+
+export const PublicationStatusSchema = Type.Object({
+  is_published: Type.Boolean(),
+  external_id: Nullable(Type.String()),
+  external_slug: Nullable(Type.String()),
+  published_at: Nullable(Timestamp),
+  updated_at: Nullable(Timestamp),
+});
+
+const metadata = {
+  meta_title: Type.Optional(Type.String({ maxLength: 2000 })),
+  meta_description: Type.Optional(Type.String({ maxLength: 2000 })),
+  slug: Type.Optional(Type.String({ maxLength: 255 })),
+  preview_text: Type.Optional(Type.String({ maxLength: 10_000 })),
+  name: Type.Optional(NonBlank({ maxLength: 255, description: 'defaults to the page name' })),
+};
+
+export const PublishBody = Type.Object({
+  rubric_ids: Type.Optional(Type.Array(Type.Integer(), { description: 'articles: required, at least one id from the provider; other kinds: not sent' })),
+  ...metadata,
+});
+
+export const ProviderRecordSchema = Type.Object({
+  type: Nullable(Type.String({ enum: ['fourcms'] })),
+  base_url: Nullable(Type.String()),
+  token_set: Type.Boolean({ description: 'the token itself is never returned' }),
+  updated_at: Nullable(Timestamp),
+});
+
+export const FourcmsSettingsBody = Type.Object({
+  base_url: Type.String({ format: 'uri', maxLength: 2000, pattern: '^https?://', description: 'http or https URL of the fourcms API' }),
+  token: NonBlank({ maxLength: 4000 }),
+});
+
+export const BlockPreviewBody = Type.Object({
+  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  bindings: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
+
+export const HtmlDocument = Type.String({ description: 'text/html' });

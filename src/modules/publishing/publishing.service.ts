@@ -1,0 +1,159 @@
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, badGateway, conflict, fieldError, validationError } from '../../shared/errors.js';
+import { assertPublicUrl } from '../../providers/outbound-guard.js';
+import type { CmsProvider, ProviderOptions, ProviderSettings, PublishDocument } from '../../providers/provider.js';
+import type { SitesService } from '../sites/sites.service.js';
+import type { PagesService } from '../pages/pages.service.js';
+import type { PageRenderingService, RenderedPageWithParts } from './page-rendering.service.js';
+import type { ProviderRecord, PublicationStatus, PublishingRepository } from './publishing.js';
+
+export interface PublishInput {
+  rubric_ids?: number[];
+  meta_title?: string;
+  meta_description?: string;
+  slug?: string;
+  preview_text?: string;
+  name?: string;
+}
+
+// A claim older than this belongs to an attempt that died: the provider's time-out plus a margin.
+const CLAIM_TTL_MS = 60_000;
+const ARTICLE_ONLY = ['rubric_ids', 'meta_title', 'meta_description', 'slug', 'preview_text'] as const;
+
+/**
+ * Publication to the site's CMS provider (api-v1.md "Publication state of a
+ * page"). Any failure leaves the state as it was.
+ */
+export class PublishingService {
+  constructor(
+    private readonly deps: {
+      publishing: PublishingRepository;
+      pages: PagesService;
+      sites: SitesService;
+      rendering: PageRenderingService;
+      providers: (type: string, settings: ProviderSettings) => CmsProvider;
+      outbound: Pick<ProviderOptions, 'allowPrivate' | 'lookup'>;
+      clock: Clock;
+    },
+  ) {}
+
+  async status(actor: Actor, pageId: number): Promise<PublicationStatus> {
+    await this.deps.pages.get(actor, pageId);
+    return (await this.deps.publishing.status(pageId))!;
+  }
+
+  async providerRecord(actor: Actor, siteId: number): Promise<ProviderRecord> {
+    await this.deps.sites.get(actor, siteId);
+    return this.deps.publishing.providerRecord(siteId);
+  }
+
+  /** The token is stored for the calls and never shown again. */
+  async setFourcms(actor: Actor, siteId: number, input: { base_url: string; token: string }): Promise<ProviderRecord> {
+    await this.deps.sites.get(actor, siteId);
+    await assertPublicUrl(input.base_url, this.deps.outbound);
+    return this.deps.publishing.saveProvider({ siteId, type: 'fourcms', baseUrl: input.base_url.replace(/\/+$/, ''), token: input.token, now: this.now() });
+  }
+
+  async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
+    const page = await this.deps.pages.get(actor, pageId);
+    if (page.kind === 'article') {
+      if (input.rubric_ids === undefined) throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.');
+      if (input.rubric_ids.length === 0) throw fieldError('rubric_ids', 'At least one rubric id is needed.');
+    } else {
+      const given = ARTICLE_ONLY.filter((key) => input[key] !== undefined);
+      if (given.length) throw validationError(`A ${page.kind} is published with an empty body: the provider manages its metadata.`, given.map((path) => ({ path, message: 'Only articles take this field.' })));
+    }
+    const status = await this.deps.publishing.status(pageId);
+    if (status!.is_published) throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
+    const provider = await this.providerOf(page.site_id);
+    return this.underClaim(pageId, false, async () => {
+      const parts = await this.deps.rendering.render(actor, pageId);
+      const doc: PublishDocument = {
+        kind: page.kind,
+        title: input.name ?? page.name,
+        ...(page.kind === 'article' && {
+          rubric_ids: input.rubric_ids!,
+          slug: input.slug ?? page.slug ?? undefined,
+          meta_title: input.meta_title ?? page.meta_title ?? undefined,
+          meta_description: input.meta_description ?? page.meta_description ?? undefined,
+          ...(input.preview_text !== undefined && { preview_text: input.preview_text }),
+        }),
+        ...this.content(parts),
+      } as PublishDocument;
+      const ref = await this.call(() => provider.publish(doc));
+      await this.deps.publishing.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now: this.now() });
+    });
+  }
+
+  /** Regenerates HTML, CSS and JS; metadata on the site changes only when sent. */
+  async publishUpdate(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
+    const page = await this.deps.pages.get(actor, pageId);
+    const status = (await this.deps.publishing.status(pageId))!;
+    if (!status.is_published) throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
+    if (input.rubric_ids !== undefined && input.rubric_ids.length === 0) throw fieldError('rubric_ids', 'At least one rubric id is needed.');
+    const provider = await this.providerOf(page.site_id);
+    return this.underClaim(pageId, true, async () => {
+      const parts = await this.deps.rendering.render(actor, pageId);
+      const metadata = Object.fromEntries(Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'));
+      const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...this.content(parts) }));
+      await this.deps.publishing.markUpdated({ pageId, externalSlug: ref.slug ?? status.external_slug, now: this.now() });
+    });
+  }
+
+  private content({ rendered, page, revisions }: RenderedPageWithParts) {
+    return {
+      html: rendered.html,
+      css: rendered.css,
+      js: rendered.js,
+      blocks: page.blocks.map((b) => ({
+        id: b.id,
+        block_id: b.block.id,
+        version: b.version,
+        template: revisions.get(b.revision_id)!.template,
+        placeholder_values: b.placeholder_values,
+        bindings: b.bindings,
+      })),
+    };
+  }
+
+  private async providerOf(siteId: number | null): Promise<CmsProvider> {
+    if (siteId === null) throw fieldError('site_id', 'The page has no site: set site_id with PUT /pages/{id} first.');
+    const stored = await this.deps.publishing.provider(siteId);
+    if (!stored) throw fieldError('site_id', `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`);
+    return this.deps.providers(stored.type, { base_url: stored.base_url, token: stored.token });
+  }
+
+  /** Holds the page's publication claim around `work`; the claim goes whatever happens. */
+  private async underClaim(pageId: number, published: boolean, work: () => Promise<void>): Promise<PublicationStatus> {
+    const now = this.deps.clock.now();
+    const claimed = await this.deps.publishing.claim({ pageId, expectPublished: published, now: now.toISOString(), staleBefore: new Date(now.getTime() - CLAIM_TTL_MS).toISOString() });
+    if (!claimed) {
+      const status = (await this.deps.publishing.status(pageId))!;
+      if (status.is_published !== published) {
+        throw fieldError('root', published ? 'The page was never published: use POST /pages/{id}/publish first.' : 'The page is already published: use POST /pages/{id}/publish-update.');
+      }
+      throw conflict('Another publication of this page is in progress: try again in a moment.');
+    }
+    try {
+      await work();
+    } finally {
+      // After success the mark cleared the claim already; after a failure this releases it.
+      await this.deps.publishing.release(pageId);
+    }
+    return (await this.deps.publishing.status(pageId))!;
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw badGateway(`The CMS provider failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private now() {
+    return this.deps.clock.now().toISOString();
+  }
+}
