@@ -181,3 +181,24 @@ describe('block submissions', () => {
     expect((await t.call('POST', `/api/v1/blocks/${bare.id}/submit`, { key: owner.key })).status).toBe(422);
   });
 });
+
+describe('tags in search and lists', () => {
+  it('finds blocks by tag name, filters by all given tags, and follows renames and deletions', async () => {
+    const boss2 = await admin(t);
+    const tag = async (name: string) => (await t.call('POST', '/api/admin/tags', { cookie: boss2.cookie, body: { name } })).body as { id: number };
+    const hero = await tag('Heroics');
+    const promo = await tag('Promotion');
+    const both = await block(owner, { name: 'Banner A', tags: [hero.id, promo.id] });
+    await block(owner, { name: 'Banner B', tags: [hero.id] });
+    const r = await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { tags: `${hero.id},${promo.id}` } });
+    expect(r.body.data.map((b: { id: number }) => b.id)).toEqual([both.id]);
+    expect((await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { tags: 'one,two' } })).status).toBe(400);
+    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).sort()).toEqual(['Banner A', 'Banner B']);
+
+    await t.call('PUT', `/api/admin/tags/${hero.id}`, { cookie: boss2.cookie, body: { name: 'Gallantry' } });
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).body.total).toBe(0);
+    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'gallantry' } })).sort()).toEqual(['Banner A', 'Banner B']);
+    await t.call('DELETE', `/api/admin/tags/${promo.id}`, { cookie: boss2.cookie });
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'promotion' } })).body.total).toBe(0);
+  });
+});

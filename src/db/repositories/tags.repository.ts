@@ -1,6 +1,9 @@
 import { conflict } from '../../shared/errors.js';
 import type { PageTypesRepository, TagsRepository } from '../../modules/catalog/catalog.js';
 import type { Database } from '../dialects/dialect.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+import { reindexBlock } from './block-writes.js';
 import { countOf } from './rows.js';
 
 const TAG_COLUMNS = ['id', 'name', 'slug'] as const;
@@ -19,6 +22,10 @@ export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layou
       throw error;
     }
   };
+  const reindexTagged = async (trx: Kysely<DB>, tagId: number) => {
+    const tagged = await trx.selectFrom('block_tags').select('block_id').where('tag_id', '=', tagId).execute();
+    for (const { block_id } of tagged) await reindexBlock(trx, dialect, block_id);
+  };
   const find = (id: number) => db.selectFrom(table).select(TAG_COLUMNS).where('id', '=', id).executeTakeFirst();
 
   return {
@@ -33,12 +40,23 @@ export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layou
     },
     async update(id, patch) {
       if (Object.keys(patch).length === 0) return find(id);
-      return guardSlug(patch.slug, () => db.updateTable(table).set(patch).where('id', '=', id).returning(TAG_COLUMNS).executeTakeFirst());
+      return guardSlug(patch.slug, () =>
+        db.transaction().execute(async (trx) => {
+          const saved = await trx.updateTable(table).set(patch).where('id', '=', id).returning(TAG_COLUMNS).executeTakeFirst();
+          // Tag names are in the blocks' search entries: a rename re-indexes them in the same transaction.
+          if (table === 'tags') await reindexTagged(trx, id);
+          return saved;
+        }),
+      );
     },
     async delete(id) {
-      // Blocks and layouts lose the tag (cascades).
-      const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      // Blocks and layouts lose the tag (cascades); blocks' search entries lose its name.
+      return db.transaction().execute(async (trx) => {
+        const tagged = table === 'tags' ? await trx.selectFrom('block_tags').select('block_id').where('tag_id', '=', id).execute() : [];
+        const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+        for (const { block_id } of tagged) await reindexBlock(trx, dialect, block_id);
+        return Number(result.numDeletedRows) > 0;
+      });
     },
   };
 }

@@ -1,12 +1,17 @@
 import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
 
+export const MARKDOWN_SAMPLE = '# Title\n\nSome **text**.';
+
 /**
  * A minimal valid `placeholder_values`: defaults where given, otherwise, for
- * required fields, the simplest valid value (contract.md section 6).
+ * required fields, the simplest valid value (contract.md section 6). In a
+ * `markdown` block the fields are optional, so only their defaults appear.
+ * `validateSchemaContent` refuses a required field whose simplest value would
+ * break its own constraints, so the result always validates.
  */
 export function buildExample(fields: FieldDefinition[], blockType: 'schema' | 'markdown'): Record<string, unknown> {
   const example = objectExample(fields, blockType === 'markdown');
-  if (blockType === 'markdown') example._markdown = '# Title\n\nSome **text**.';
+  if (blockType === 'markdown') example._markdown = MARKDOWN_SAMPLE;
   return example;
 }
 
@@ -15,37 +20,60 @@ function objectExample(fields: FieldDefinition[], optional: boolean): Record<str
   for (const field of fields) {
     if (field.type === 'binding') continue;
     if (field.default !== undefined) out[field.name] = field.default;
-    else if (field.required && !optional) out[field.name] = simplest(field);
+    else if (field.required && !optional) out[field.name] = simplestValue(field);
   }
   return out;
 }
 
-function simplest(def: FieldDefinition | ItemDefinition): unknown {
+/** The value an editor would least have to think about: the default, else the simplest one the constraints allow. */
+export function simplestValue(def: FieldDefinition | ItemDefinition): unknown {
   if (def.default !== undefined) return def.default;
+  const length = def.min_length ?? 0;
   switch (def.type) {
     case 'number':
-    case 'integer': {
-      const low = def.min ?? (def.max !== undefined && def.max < 0 ? def.max : 0);
-      return def.type === 'integer' ? Math.ceil(low) : low;
-    }
+      return def.min ?? (def.max !== undefined && def.max < 0 ? def.max : 0);
+    case 'integer':
+      // Bounds may be fractional: the nearest integer inside them.
+      return def.min !== undefined ? Math.ceil(def.min) : def.max !== undefined && def.max < 0 ? Math.floor(def.max) : 0;
     case 'boolean':
       return false;
     case 'select':
       return def.options?.[0] ?? '';
     case 'url':
-      return 'https://example.com';
+      return length > 19 ? `https://example.com/${'x'.repeat(length - 20)}` : 'https://example.com';
     case 'image':
-      return 'https://example.com/image.png';
+      return `https://example.com/${'x'.repeat(Math.max(0, length - 29))}image.png`;
     case 'color':
       return '#000000';
     case 'date':
       return '2024-01-01';
     case 'array':
-      return Array.from({ length: def.min_items ?? 0 }, () => (def.items ? simplest(def.items) : null));
+      return Array.from({ length: def.min_items ?? 0 }, () => (def.items ? simplestValue(def.items) : null));
     case 'object':
       return objectExample(def.fields ?? [], false);
     default:
-      // A pattern can demand anything: the shortest string is the best guess when none is given.
-      return 'x'.repeat(def.min_length ?? (def.pattern ? 1 : 0));
+      return simplestString(length, def.max_length, def.pattern);
   }
+}
+
+const FILLERS = ['x', 'a', 'A', '0', 'X', '1'];
+
+/** `min_length` times 'x'; with a pattern, the first of a few one-character fillers that it accepts. */
+function simplestString(length: number, maxLength: number | undefined, pattern: string | undefined): string {
+  const plain = 'x'.repeat(length);
+  if (pattern === undefined) return plain;
+  let regexp: RegExp;
+  try {
+    regexp = new RegExp(pattern, 'u'); // the flags Ajv uses, so a match here is a match there
+  } catch {
+    return plain;
+  }
+  const lengths = [...new Set([length, Math.max(length, 1)])].filter((n) => maxLength === undefined || n <= maxLength);
+  for (const n of lengths) {
+    for (const filler of FILLERS) {
+      const candidate = filler.repeat(n);
+      if (regexp.test(candidate)) return candidate;
+    }
+  }
+  return plain;
 }

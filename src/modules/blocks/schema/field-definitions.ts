@@ -1,11 +1,20 @@
+import type { AnySchema } from 'ajv';
 import type { FieldError } from '../../../shared/errors.js';
 import { createAjv } from '../../../shared/ajv.js';
-import { fieldSchema } from './json-schema.js';
+import { toFieldErrors } from '../../../shared/field-errors.js';
+import { simplestValue } from './example.js';
+import { fieldSchema, type JsonSchema } from './json-schema.js';
 
 export const FIELD_TYPES = [
   'string', 'text', 'richtext', 'number', 'integer', 'boolean', 'url', 'image', 'color', 'date', 'select', 'array', 'object', 'binding',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** The `default` of a `binding` field: the data source and params used when a page gives no binding. */
+export interface BindingDefault {
+  source: string;
+  params?: Record<string, unknown>;
+}
 
 /** The definition of each item of an `array` field: a field without a name. */
 export interface ItemDefinition {
@@ -13,124 +22,142 @@ export interface ItemDefinition {
   type: FieldType;
   label?: string;
   description?: string;
+  /** Default false. */
   required?: boolean;
+  /** A value valid for the field itself; for `binding`, a {@link BindingDefault}. */
   default?: unknown;
+  /** `select` only. */
   options?: string[];
   min?: number;
   max?: number;
   min_length?: number;
   max_length?: number;
   pattern?: string;
+  /** `array` only. */
   items?: ItemDefinition;
   min_items?: number;
   max_items?: number;
+  /** `object` only. */
   fields?: FieldDefinition[];
+  /** `binding` only: data source ids. */
   allowed_sources?: string[];
+  /** `binding` only: the data result type id. */
   result_type?: string;
+  /** Definitions are free-form: editors may keep their own keys, which are stored as given. */
   [key: string]: unknown;
 }
 
-/** One field of a block (contract.md section 6). Unknown keys are kept: definitions are free-form. */
+/** One field of a block (contract.md section 6). */
 export interface FieldDefinition extends ItemDefinition {
   name: string;
 }
 
 export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
-export const RESERVED_NAMES = new Set(['_markdown']);
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['_markdown']);
 
 export type SchemaCheck = { ok: true; fields: FieldDefinition[] } | { ok: false; errors: FieldError[] };
 
-const ajv = createAjv({ useDefaults: false });
+// Each field's own schema is compiled for one check and then removed: Ajv caches by object, and
+// every request brings new objects, so keeping them would grow without bound.
+const ajv = createAjv({ logger: false });
+
+type Fail = (key: string, message: string) => void;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNonNegativeInt = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-
-/**
- * Checks `schema_content`, reporting every problem at its exact path
- * (`schema_content[2].fields[0].name`), so an integrator fixes all at once.
- */
-export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<string>): SchemaCheck {
-  const errors: FieldError[] = [];
-  if (!Array.isArray(input)) return { ok: false, errors: [{ path: 'schema_content', message: 'schema_content must be an array of field definitions.' }] };
-  checkFields(input, 'schema_content', { errors, knownSources, topLevel: true });
-  return errors.length ? { ok: false, errors } : { ok: true, fields: input as FieldDefinition[] };
-}
 
 interface Context {
   errors: FieldError[];
   knownSources: ReadonlySet<string>;
+  /** Bindings are slots of the block, so they live at the top level only. */
   topLevel: boolean;
+  /** The example builds this list's required fields (or this item) from their simplest values. */
+  needed: boolean;
 }
 
-function checkFields(list: unknown[], path: string, ctx: Context) {
+/**
+ * Checks `schema_content`, reporting every problem at its exact path
+ * (`schema_content[2].fields[0].name`), so an integrator fixes all at once.
+ * Unknown keys are allowed; on success the input is returned as is.
+ */
+export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<string>): SchemaCheck {
+  if (!Array.isArray(input)) return { ok: false, errors: [{ path: 'schema_content', message: 'schema_content must be an array of field definitions.' }] };
+  const errors: FieldError[] = [];
+  // Required fields are treated as needed even though a markdown block makes them optional:
+  // block_type can change without a new revision, and the example must hold for both.
+  checkList(input, 'schema_content', { errors, knownSources, topLevel: true, needed: true });
+  return errors.length ? { ok: false, errors } : { ok: true, fields: input as FieldDefinition[] };
+}
+
+function checkList(list: unknown[], path: string, ctx: Context) {
   const seen = new Set<string>();
   list.forEach((def, i) => {
     const at = `${path}[${i}]`;
-    checkField(def, at, { ...ctx }, true);
-    if (isObject(def) && typeof def.name === 'string') {
-      if (seen.has(def.name)) ctx.errors.push({ path: `${at}.name`, message: `The name "${def.name}" is already used in this list.` });
-      seen.add(def.name);
-    }
+    checkField(def, at, ctx, true);
+    if (!isObject(def) || !isValidName(def.name)) return; // a bad name is reported once, as bad
+    if (seen.has(def.name)) ctx.errors.push({ path: `${at}.name`, message: `The name "${def.name}" is already used in this list.` });
+    seen.add(def.name);
   });
 }
 
+const isValidName = (name: unknown): name is string => typeof name === 'string' && NAME_PATTERN.test(name) && !RESERVED_NAMES.has(name);
+
 function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   const { errors } = ctx;
-  const fail = (key: string, message: string) => errors.push({ path: key ? `${at}.${key}` : at, message });
+  const before = errors.length;
+  const fail: Fail = (key, message) => errors.push({ path: key ? `${at}.${key}` : at, message });
   if (!isObject(def)) return fail('', 'A field definition must be an object.');
 
-  if (named) {
-    if (typeof def.name !== 'string' || def.name === '') fail('name', 'This field is required.');
-    else if (RESERVED_NAMES.has(def.name)) fail('name', `"${def.name}" is reserved.`);
-    else if (!NAME_PATTERN.test(def.name)) fail('name', 'The name must match ^[a-z_][a-z0-9_]*$.');
-  }
+  if (named) checkName(def.name, fail);
+  if (def.type === undefined) return fail('type', `This field is required: one of ${FIELD_TYPES.join(', ')}.`);
   if (typeof def.type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(def.type)) {
     return fail('type', `Unknown type ${JSON.stringify(def.type)}: use one of ${FIELD_TYPES.join(', ')}.`);
   }
   const type = def.type as FieldType;
+  const needed = ctx.needed && (!named || def.required === true);
+  const built = needed && def.default === undefined; // its parts come from their simplest values too
+
   for (const key of ['label', 'description', 'pattern', 'result_type'] as const) {
     if (def[key] !== undefined && typeof def[key] !== 'string') fail(key, 'This value should be of type string.');
   }
   if (def.required !== undefined && typeof def.required !== 'boolean') fail('required', 'This value should be of type bool.');
-
-  checkBounds(def, fail);
+  checkBounds(def, type, fail);
   if (typeof def.pattern === 'string') {
     try {
-      new RegExp(def.pattern, 'u');
+      new RegExp(def.pattern, 'u'); // Ajv's flags: what compiles here compiles there
     } catch {
       fail('pattern', 'This is not a valid regular expression.');
     }
   }
-  if (def.options !== undefined && type !== 'select') fail('options', 'options are for select fields only.');
-  if (type === 'select') {
-    const options = def.options;
-    if (!Array.isArray(options) || options.length === 0) fail('options', 'A select field needs a non-empty array of options.');
-    else {
-      options.forEach((o, j) => typeof o !== 'string' && fail(`options[${j}]`, 'This value should be of type string.'));
-      if (new Set(options).size !== options.length) fail('options', 'The options must be unique.');
-    }
-  }
+  checkOptions(def, type, fail);
+
   if (def.items !== undefined && type !== 'array') fail('items', 'items are for array fields only.');
   if (type === 'array') {
+    const minItems = typeof def.min_items === 'number' ? def.min_items : 0;
     if (!isObject(def.items)) fail('items', 'An array field needs the definition of its items.');
     else if (def.items.type === 'binding') fail('items.type', 'Items cannot be bindings.');
-    else checkField(def.items, `${at}.items`, { ...ctx, topLevel: false }, false);
+    else checkField(def.items, `${at}.items`, { ...ctx, topLevel: false, needed: built && minItems > 0 }, false);
   }
   if (def.fields !== undefined && type !== 'object') fail('fields', 'fields are for object fields only.');
   if (type === 'object') {
     if (!Array.isArray(def.fields)) fail('fields', 'An object field needs an array of fields.');
-    else checkFields(def.fields, `${at}.fields`, { ...ctx, topLevel: false });
+    else checkList(def.fields, `${at}.fields`, { ...ctx, topLevel: false, needed: built });
   }
   if (type === 'binding') return checkBinding(def, fail, ctx);
   for (const key of ['allowed_sources', 'result_type'] as const) {
     if (def[key] !== undefined) fail(key, `${key} is for binding fields only.`);
   }
-  if (def.default !== undefined && !errors.some((e) => e.path.startsWith(`${at}.`) || e.path === at)) {
-    const validate = ajv.compile(fieldSchema(def as FieldDefinition));
-    if (!validate(def.default)) fail('default', `The default is not a valid value of this field (${ajv.errorsText(validate.errors, { dataVar: 'default' })}).`);
-  }
+  // A definition with problems has no trustworthy schema to judge values by.
+  if (errors.length === before) checkValues(def as ItemDefinition, needed, fail);
 }
 
-function checkBounds(def: Record<string, unknown>, fail: (key: string, message: string) => void) {
+function checkName(name: unknown, fail: Fail) {
+  if (name === undefined || name === '') fail('name', 'This field is required.');
+  else if (typeof name !== 'string') fail('name', 'This value should be of type string.');
+  else if (RESERVED_NAMES.has(name)) fail('name', `"${name}" is reserved for the main content of markdown blocks.`);
+  else if (!NAME_PATTERN.test(name)) fail('name', 'The name must match ^[a-z_][a-z0-9_]*$.');
+}
+
+function checkBounds(def: Record<string, unknown>, type: FieldType, fail: Fail) {
   for (const key of ['min', 'max'] as const) {
     if (def[key] !== undefined && typeof def[key] !== 'number') fail(key, 'This value should be of type number.');
   }
@@ -138,16 +165,55 @@ function checkBounds(def: Record<string, unknown>, fail: (key: string, message: 
     if (def[key] !== undefined && !isNonNegativeInt(def[key])) fail(key, 'This value should be a non-negative integer.');
   }
   for (const [low, high] of [['min', 'max'], ['min_length', 'max_length'], ['min_items', 'max_items']] as const) {
-    if (typeof def[low] === 'number' && typeof def[high] === 'number' && (def[low] as number) > (def[high] as number)) {
-      fail(low, `${low} is greater than ${high}.`);
-    }
+    const [a, b] = [def[low], def[high]];
+    if (typeof a !== 'number' || typeof b !== 'number') continue;
+    if (a > b) fail(low, `${low} is greater than ${high}.`);
+    else if (low === 'min' && type === 'integer' && Math.ceil(a) > Math.floor(b)) fail(low, 'No integer lies between min and max.');
   }
 }
 
-function checkBinding(def: Record<string, unknown>, fail: (key: string, message: string) => void, ctx: Context) {
+function checkOptions(def: Record<string, unknown>, type: FieldType, fail: Fail) {
+  if (type !== 'select') {
+    if (def.options !== undefined) fail('options', 'options are for select fields only.');
+    return;
+  }
+  const options = def.options;
+  if (!Array.isArray(options) || options.length === 0) return fail('options', 'A select field needs a non-empty array of options.');
+  options.forEach((option, j) => typeof option !== 'string' && fail(`options[${j}]`, 'This value should be of type string.'));
+  if (new Set(options).size !== options.length) fail('options', 'The options must be unique.');
+}
+
+/** The default must be a value of the field; a needed field without one must have a simplest value that is. */
+function checkValues(def: ItemDefinition, needed: boolean, fail: Fail) {
+  const schema = fieldSchema(def);
+  if (def.default !== undefined) {
+    const problems = problemsOf(schema, def.default);
+    if (problems) fail('default', `The default is not a valid value of this field: ${problems}`);
+  } else if (needed && def.type !== 'object' && def.type !== 'array' && problemsOf(schema, simplestValue(def))) {
+    // Objects and arrays are built from their parts, which are checked where they are defined.
+    fail('default', 'This required field needs a default: no simple value meets its constraints, so no example could be built.');
+  }
+}
+
+/** Why `value` breaks `schema`, as one sentence; null when it does not. */
+function problemsOf(schema: JsonSchema, value: unknown): string | null {
+  try {
+    const validate = ajv.compile(schema as AnySchema);
+    if (validate(value)) return null;
+    return toFieldErrors(validate.errors ?? [], 'default').map((e) => `${e.path}: ${e.message}`).join(' ');
+  } catch (error) {
+    return `its constraints cannot be compiled (${(error as Error).message}).`;
+  } finally {
+    ajv.removeSchema(schema as AnySchema);
+  }
+}
+
+function checkBinding(def: Record<string, unknown>, fail: Fail, ctx: Context) {
   if (!ctx.topLevel) fail('type', 'Binding fields are allowed at the top level only: each is a live-data slot of the block.');
   const sources = def.allowed_sources;
-  if (!Array.isArray(sources) || sources.length === 0) return fail('allowed_sources', 'A binding needs a non-empty array of data source ids (GET /data-sources).');
+  if (!Array.isArray(sources) || sources.length === 0) {
+    return fail('allowed_sources', 'A binding needs a non-empty array of data source ids (GET /data-sources).');
+  }
   sources.forEach((source, j) => {
     if (typeof source !== 'string') fail(`allowed_sources[${j}]`, 'This value should be of type string.');
     else if (!ctx.knownSources.has(source)) fail(`allowed_sources[${j}]`, `Unknown data source "${source}" (GET /data-sources).`);

@@ -1,5 +1,18 @@
-export { FIELD_TYPES, validateSchemaContent, type FieldDefinition, type FieldType, type ItemDefinition, type SchemaCheck } from './field-definitions.js';
+export {
+  FIELD_TYPES,
+  NAME_PATTERN,
+  RESERVED_NAMES,
+  validateSchemaContent,
+  type BindingDefault,
+  type FieldDefinition,
+  type FieldType,
+  type ItemDefinition,
+  type SchemaCheck,
+} from './field-definitions.js';
 export { bindingSlots, compilePlaceholderSchema, fieldSchema, type BindingSlot, type JsonSchema } from './json-schema.js';
-export { buildExample } from './example.js';
+export { MARKDOWN_SAMPLE, buildExample, simplestValue } from './example.js';
 export { computeVersionBump, removedFields, type RevisionContent } from './version-bump.js';
-export { ValuesValidator } from './values-validator.js';
+export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';
+// The name callers used before ValidatorCache (same `validate(key, schema, values, prefix)`);
+// values-validator.ts is no longer used.
+export { ValidatorCache as ValuesValidator } from './validator-cache.js';

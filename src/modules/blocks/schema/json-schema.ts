@@ -1,17 +1,21 @@
-import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
+import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-definitions.js';
 
 export type JsonSchema = Record<string, unknown>;
 
+/** One live-data slot of a block (a `binding` field), as the placeholder-schema response lists it. */
 export interface BindingSlot {
   name: string;
   allowed_sources: string[];
-  default: { source: string; params?: Record<string, unknown> } | null;
+  default: BindingDefault | null;
   result_type: string | null;
 }
 
 const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 
-/** The JSON Schema of one field's value (without `binding` fields, which are not values). */
+/**
+ * The JSON Schema of one field's value. `label` → `title`; constraints map to
+ * their JSON Schema names; `binding` gives `{}` (bindings are not values).
+ */
 export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   const schema: JsonSchema = {};
   if (def.label !== undefined) schema.title = def.label;
@@ -26,6 +30,7 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
       Object.assign(schema, { type: 'string', format: 'uri' });
       break;
     case 'image':
+      // A reference, not only an absolute URI: uploaded images may be served by path (`/uploads/a.png`).
       Object.assign(schema, { type: 'string', format: 'uri-reference', description: def.description ?? 'an image URL' });
       break;
     case 'color':
@@ -61,6 +66,7 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   if (schema.type === 'string') {
     if (def.min_length !== undefined) schema.minLength = def.min_length;
     if (def.max_length !== undefined) schema.maxLength = def.max_length;
+    // A colour keeps its own pattern: a hex colour is what templates rely on.
     if (def.pattern !== undefined && def.type !== 'color') schema.pattern = def.pattern;
   }
   if (def.default !== undefined && def.type !== 'binding') schema.default = def.default;
@@ -80,7 +86,9 @@ function objectSchema(fields: FieldDefinition[], optional = false): JsonSchema {
 
 /**
  * The Draft-07 schema of a block's `placeholder_values`. For `markdown` blocks
- * `_markdown` is the content and the only required key; the fields only shape it.
+ * `_markdown` is the content and the only required key; the top-level fields
+ * only shape its presentation, so none is required (inside an object that is
+ * sent, its own required fields still are).
  */
 export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: 'schema' | 'markdown'): JsonSchema {
   const body = objectSchema(fields, blockType === 'markdown');
@@ -91,6 +99,7 @@ export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: '
   return { $schema: 'http://json-schema.org/draft-07/schema#', ...body };
 }
 
+/** The `binding` fields as slots, in schema order; `default` and `result_type` are null when absent. */
 export function bindingSlots(fields: FieldDefinition[]): BindingSlot[] {
   return fields
     .filter((f) => f.type === 'binding')

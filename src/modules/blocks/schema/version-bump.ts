@@ -1,6 +1,6 @@
 import type { VersionBump } from '../blocks.js';
-import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
 
+/** The part of a revision whose change is a new version (api-v1.md "Version bump on block update"). */
 export interface RevisionContent {
   template: string;
   css: string;
@@ -8,42 +8,63 @@ export interface RevisionContent {
   schema_content: unknown[];
 }
 
-/** JSON with sorted keys: key order is not a change. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON with sorted keys: key order is not a change; array order is (fields are shown in order). */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
+  if (isObject(value)) {
     return `{${Object.keys(value)
+      .filter((k) => value[k] !== undefined)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
       .join(',')}}`;
   }
-  return JSON.stringify(value);
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**
- * Paths of the fields present before and gone after, at any depth:
- * `title`, `author.name` (a field of an object), `items[].caption` (a field of array items).
+ * Paths of the fields present before and gone after (removed, or renamed: the
+ * old name is gone), at any depth, in the order of `before`:
+ * `title` (top level), `author.name` (a field of object `author`),
+ * `items[].caption` (a field of each item of array `items`),
+ * `grid[][].x` (items of items). Values at these paths would be lost.
  */
-export function removedFields(before: unknown[], after: unknown[], prefix = ''): string[] {
-  const afterByName = new Map((after as FieldDefinition[]).filter((f) => f && typeof f.name === 'string').map((f) => [f.name, f]));
+export function removedFields(before: readonly unknown[], after: readonly unknown[]): string[] {
+  return removedFromList(before, after, '');
+}
+
+function removedFromList(before: readonly unknown[], after: readonly unknown[], prefix: string): string[] {
+  const afterByName = new Map<string, Record<string, unknown>>();
+  for (const field of after) if (isObject(field) && typeof field.name === 'string') afterByName.set(field.name, field);
   const removed: string[] = [];
-  for (const field of before as FieldDefinition[]) {
-    if (!field || typeof field.name !== 'string') continue;
+  for (const field of before) {
+    if (!isObject(field) || typeof field.name !== 'string') continue;
     const path = `${prefix}${field.name}`;
     const kept = afterByName.get(field.name);
-    if (!kept) {
-      removed.push(path);
-      continue;
-    }
-    removed.push(...removedFields(field.fields ?? [], kept.fields ?? [], `${path}.`));
-    removed.push(...removedFields(itemFields(field.items), itemFields(kept.items), `${path}[].`));
+    if (kept) removed.push(...removedInside(field, kept, path));
+    else removed.push(path);
   }
   return removed;
 }
 
-const itemFields = (items: ItemDefinition | undefined): FieldDefinition[] => items?.fields ?? [];
+/** What disappeared inside one definition kept under its name: object `fields`, array `items`. */
+function removedInside(before: Record<string, unknown>, after: Record<string, unknown> | undefined, path: string): string[] {
+  const removed: string[] = [];
+  if (Array.isArray(before.fields)) {
+    removed.push(...removedFromList(before.fields, Array.isArray(after?.fields) ? after.fields : [], `${path}.`));
+  }
+  if (isObject(before.items)) {
+    removed.push(...removedInside(before.items, isObject(after?.items) ? after.items : undefined, `${path}[]`));
+  }
+  return removed;
+}
 
-/** api-v1.md "Version bump on block update": removed or renamed field → major; other change of the four → minor. */
+/**
+ * A field gone at any depth → major; any other change of template, css, js or
+ * schema_content → minor (adding a field, a new label, another type under the
+ * same name); nothing changed → none.
+ */
 export function computeVersionBump(before: RevisionContent, after: RevisionContent): VersionBump {
   if (removedFields(before.schema_content, after.schema_content).length > 0) return 'major';
   const keys = ['template', 'css', 'js', 'schema_content'] as const;

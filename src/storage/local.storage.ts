@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { assertKey, StorageError, type Storage } from './storage.js';
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+
+/** Files under `<dataDir>/uploads`, served by the service at `/uploads/…`. */
+export function localStorage(dataDir: string): Storage {
+  const root = join(dataDir, 'uploads');
+  const path = (key: string) => join(root, assertKey(key));
+  return {
+    async put({ key, body }) {
+      const target = path(key);
+      try {
+        await mkdir(dirname(target), { recursive: true });
+        // Write then rename: a reader never sees half a file.
+        const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+        await writeFile(temp, body);
+        await rename(temp, target);
+      } catch (error) {
+        throw new StorageError(`Could not store the file: ${(error as NodeJS.ErrnoException).code ?? 'I/O error'}.`);
+      }
+    },
+    async get(key) {
+      try {
+        const body = await readFile(path(key));
+        return { body, contentType: TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream' };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw new StorageError('Could not read the file.');
+      }
+    },
+    async delete(key) {
+      await rm(path(key), { force: true });
+    },
+    publicUrl: () => undefined,
+    status: () => ({ driver: 'local', configured: true, bucket: null, public_url: null }),
+  };
+}

@@ -1,0 +1,29 @@
+/** Port: where uploaded files live. Keys look like `covers/3f2a….png`. */
+export interface Storage {
+  put(input: { key: string; body: Buffer; contentType: string }): Promise<void>;
+  get(key: string): Promise<{ body: Buffer; contentType: string } | undefined>;
+  delete(key: string): Promise<void>;
+  /** An absolute URL of the object where the backend serves it itself (S3), else undefined. */
+  publicUrl(key: string): string | undefined;
+  status(): StorageStatus;
+}
+
+export interface StorageStatus {
+  driver: 'local' | 's3';
+  configured: boolean;
+  bucket: string | null;
+  public_url: string | null;
+}
+
+/** The backend failed (the HTTP layer answers 502). Its message never carries credentials. */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+}
+
+const KEY = /^[a-zA-Z0-9_.-]+(\/[a-zA-Z0-9_.-]+)*$/;
+
+/** Refuses keys that could leave their folder or the bucket's namespace. */
+export function assertKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new StorageError(`Invalid storage key "${key}".`);
+  return key;
+}
