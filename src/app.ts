@@ -34,6 +34,9 @@ import { PageRenderingService } from './modules/publishing/page-rendering.servic
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { createProvider } from './providers/registry.js';
 import { Renderer } from './rendering/index.js';
+import { createStorage } from './storage/registry.js';
+import type { Storage } from './storage/storage.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { catalogRepository } from './db/repositories/catalog.repository.js';
 import { pageTypesRepository, tagsRepository } from './db/repositories/tags.repository.js';
 import { DataSourcesService } from './modules/catalog/data-sources.service.js';
@@ -50,6 +53,7 @@ export interface AppOverrides {
   /** Host-name resolution of the outbound guard (tests resolve names without DNS). */
   lookup?: (host: string) => Promise<string[]>;
   providerTimeoutMs?: number;
+  storage?: Storage;
 }
 
 export interface BuiltApp {
@@ -75,7 +79,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const users = usersRepository(database);
   const sources = sourceIdsRepository(database);
-  const blocks = new BlocksService({ blocks: blocksRepository(database), sources, clock });
+  const blockRows = blocksRepository(database);
+  const blocks = new BlocksService({ blocks: blockRows, sources, clock });
   const placeholderSchemas = new PlaceholderSchemaService(blocks);
   // Sites name a layout and layouts name a site: each checks the other through a closure.
   const sites: SitesService = new SitesService({ sites: sitesRepository(database), clock, checkLayout: (actor, id) => layouts.get(actor, id).then(() => undefined) });
@@ -119,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       outbound,
       clock,
     }),
+    uploads: new UploadsService({ storage: overrides.storage ?? createStorage(config), blocks, blockRows, sites, publicUrl: config.publicUrl, clock }),
   };
 
   if (config.adminEmail && config.adminPassword) {

@@ -12,6 +12,7 @@ import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
 import type { PageRenderingService } from './modules/publishing/page-rendering.service.js';
 import type { PublishingService } from './modules/publishing/publishing.service.js';
+import type { UploadsService } from './modules/uploads/uploads.service.js';
 import type { DataSourcesService } from './modules/catalog/data-sources.service.js';
 import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
@@ -32,6 +33,7 @@ export interface Services {
   layouts: LayoutsService;
   rendering: PageRenderingService;
   publishing: PublishingService;
+  uploads: UploadsService;
   dataSources: DataSourcesService;
   tags: TagsService;
   layoutTags: TagsService;

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no session (login, register). */
     public?: boolean;
+    /** The route reads a multipart file field of this name (documented, not schema-validated). */
+    multipartFile?: string;
   }
 }
 

@@ -16,6 +16,19 @@ export interface DocsOptions {
  */
 export async function registerDocsCollector(scope: App, options: DocsOptions) {
   await scope.register(swagger, {
+    // A multipart body is read by the handler, not validated by a schema; the document still shows it.
+    transform: ({ schema, url, route }) => {
+      const file = (route.config as { multipartFile?: string } | undefined)?.multipartFile;
+      if (!file || !schema) return { schema, url };
+      return {
+        url,
+        schema: {
+          ...schema,
+          consumes: ['multipart/form-data'],
+          body: { type: 'object', required: [file], properties: { [file]: { type: 'string', format: 'binary' } } },
+        },
+      };
+    },
     openapi: {
       openapi: '3.1.0',
       info: { title: options.title, description: options.description, version: '1.0.0' },

@@ -66,6 +66,15 @@ export async function createServer(options: ServerOptions): Promise<App> {
     }
   });
 
+  // Uploaded files: the bytes from local storage, or a redirect to the bucket.
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const found = await options.services.uploads.open(key).catch(() => undefined);
+    if (!found) return reply.status(404).send({ error: `No upload ${key}.` });
+    if ('redirect' in found) return reply.redirect(found.redirect, 302);
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').type(found.contentType).send(found.body);
+  });
+
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });
   return app;

@@ -10,6 +10,8 @@ import { pageBlockRoutes } from './page-blocks.routes.js';
 import { folderRoutes } from './folders.routes.js';
 import { layoutRoutes } from './layouts.routes.js';
 import { publishingRoutes } from './publishing.routes.js';
+import { uploadRoutes } from './uploads.routes.js';
+import multipart from '@fastify/multipart';
 import { catalogRoutes } from './catalog.routes.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
@@ -32,6 +34,8 @@ export async function v1Api(scope: App, deps: HttpDeps) {
     folderRoutes(authed, deps);
     layoutRoutes(authed, deps);
     publishingRoutes(authed, deps);
+    await authed.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
+    uploadRoutes(authed, deps);
   });
   await registerDocsRoutes(scope);
 }

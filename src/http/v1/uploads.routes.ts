@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import type { App, HttpDeps } from '../context.js';
+import { actorOf } from '../context.js';
+import { presentBlock, uploadPath } from '../presenters/blocks.presenter.js';
+import { CoverResult } from '../schemas/blocks.js';
+import { errorResponses, IdParams, Nullable } from '../schemas/common.js';
+import { readFileField } from '../uploads.js';
+
+export function uploadRoutes(app: App, { services }: HttpDeps) {
+  app.post(
+    '/blocks/:id/cover',
+    {
+      config: { multipartFile: 'file' },
+      schema: {
+        tags: ['blocks'],
+        summary: 'Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended',
+        params: IdParams,
+        response: { 200: CoverResult, ...errorResponses(400, 401, 403, 404, 413, 502) },
+      },
+    },
+    async (request) => {
+      const bytes = await readFileField(request);
+      const { block, key } = await services.uploads.setCover(actorOf(request), request.params.id, bytes);
+      return { block: presentBlock(block), url: uploadPath(key) };
+    },
+  );
+
+  app.get(
+    '/sites/:id/s3/status',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'Where the site’s uploads are stored',
+        params: IdParams,
+        response: { 200: Type.Object({ configured: Type.Boolean(), bucket: Nullable(Type.String()), public_url: Nullable(Type.String()) }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => services.uploads.siteStatus(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/sites/:id/s3/upload',
+    {
+      config: { multipartFile: 'file' },
+      schema: {
+        tags: ['sites'],
+        summary: 'Upload an image for the site’s pages; answers its public URL',
+        description: 'A failure of the storage answers 502.',
+        params: IdParams,
+        response: { 201: Type.Object({ url: Type.String() }), ...errorResponses(400, 401, 403, 404, 413, 502) },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readFileField(request);
+      reply.status(201);
+      return services.uploads.siteUpload(actorOf(request), request.params.id, bytes);
+    },
+  );
+}

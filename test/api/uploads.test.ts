@@ -1,0 +1,84 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../support/app.js';
+import { newSite, newUser, type TestUser } from '../support/factories.js';
+import { bigPng, form, GIF, JPEG, PNG, WEBP } from '../support/images.js';
+import { createBlock } from '../support/library.js';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startApp();
+  user = await newUser(t);
+});
+afterAll(() => t.close());
+
+const cover = (blockId: number, body: FormData, as = user) => t.call('POST', `/api/v1/blocks/${blockId}/cover`, { key: as.key, rawBody: body });
+const coverFiles = async () => readdir(join(t.config.dataDir, 'uploads', 'covers')).catch(() => [] as string[]);
+
+describe('block covers', () => {
+  it.each([
+    ['PNG', PNG, 'png'],
+    ['JPEG', JPEG, 'jpg'],
+    ['GIF', GIF, 'gif'],
+    ['WebP', WEBP, 'webp'],
+  ])('takes a %s by its bytes, whatever its name, and serves it at the returned path', async (_, bytes, ext) => {
+    const block = await createBlock(t, user, { name: 'Covered' });
+    const r = await cover(block.id, form('file', bytes, 'picture.txt', 'text/plain'));
+    expect(r.status).toBe(200);
+    expect(r.body.url).toMatch(new RegExp(`^/uploads/covers/[0-9a-f]+\\.${ext}$`));
+    expect(r.body.block.cover_url).toBe(r.body.url);
+    const served = await fetch(`${t.url}${r.body.url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('removes the old cover when it is replaced', async () => {
+    const block = await createBlock(t, user, { name: 'Twice' });
+    const first = await cover(block.id, form('file', PNG, 'a.png'));
+    const second = await cover(block.id, form('file', GIF, 'b.gif'));
+    expect(second.body.url).not.toBe(first.body.url);
+    expect((await fetch(`${t.url}${first.body.url}`)).status).toBe(404);
+    expect((await fetch(`${t.url}${second.body.url}`)).status).toBe(200);
+  });
+
+  it.each([
+    ['a text file named x.png', () => form('file', Buffer.from('not an image at all'), 'x.png'), 'file'],
+    ['an SVG', () => form('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'), 'file'],
+    ['a 6 MB PNG', () => form('file', bigPng(6 * 1024 * 1024), 'big.png'), 'file'],
+    ['no file field', () => form('picture', PNG, 'x.png'), 'file'],
+  ])('refuses %s with 400 at %s and stores nothing', async (_, body, path) => {
+    const block = await createBlock(t, user, { name: 'Refused' });
+    const before = await coverFiles();
+    const r = await cover(block.id, body());
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].path).toBe(path);
+    expect(await coverFiles()).toEqual(before);
+    expect((await t.call('GET', `/api/v1/blocks/${block.id}`, { key: user.key })).body.cover_url).toBeNull();
+  });
+
+  it('refuses a JSON body and another user’s block', async () => {
+    const block = await createBlock(t, user, { name: 'Mine' });
+    const json = await t.call('POST', `/api/v1/blocks/${block.id}/cover`, { key: user.key, body: { file: 'x' } });
+    expect(json.status).toBe(400);
+    const other = await newUser(t);
+    expect((await cover(block.id, form('file', PNG, 'x.png'), other)).status).toBe(403);
+    expect((await cover(999999, form('file', PNG, 'x.png'))).status).toBe(404);
+  });
+});
+
+describe('site uploads', () => {
+  it('stores an image and answers its absolute URL; refuses other files', async () => {
+    const site = await newSite(t, user);
+    const status = await t.call('GET', `/api/v1/sites/${site.id}/s3/status`, { key: user.key });
+    expect(status.body).toEqual({ configured: true, bucket: null, public_url: 'http://pageblocks.test/uploads' });
+    const r = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: user.key, rawBody: form('file', JPEG, 'photo.jpg') });
+    expect(r.status).toBe(201);
+    expect(r.body.url).toMatch(new RegExp(`^http://pageblocks.test/uploads/sites/${site.id}/[0-9a-f]+\\.jpg$`));
+    const text = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: user.key, rawBody: form('file', Buffer.from('hello'), 'a.jpg') });
+    expect(text.status).toBe(400);
+    const other = await newUser(t);
+    expect((await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: other.key, rawBody: form('file', JPEG, 'x.jpg') })).status).toBe(403);
+  });
+});
