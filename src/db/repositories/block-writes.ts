@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BlockFields, BlockKind, BlockScope, NewRevision } from '../../modules/blocks/blocks.js';
+import type { NewBlock, NewRevision } from '../../modules/blocks/blocks.js';
 import type { Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { toJson } from './rows.js';
@@ -49,18 +49,7 @@ export async function replaceTags(trx: Kysely<DB>, blockId: number, tags: number
   if (unique.length) await trx.insertInto('block_tags').values(unique.map((tag_id) => ({ block_id: blockId, tag_id }))).execute();
 }
 
-export interface InsertBlock {
-  ownerId: number;
-  scope: BlockScope;
-  kind: BlockKind;
-  fields: BlockFields;
-  tags: number[];
-  revision: NewRevision | null;
-  forkedFromId?: number;
-  now: string;
-}
-
-export async function insertBlock(trx: Kysely<DB>, dialect: Dialect, input: InsertBlock): Promise<number> {
+export async function insertBlock(trx: Kysely<DB>, dialect: Dialect, input: NewBlock): Promise<number> {
   const { id } = await trx
     .insertInto('blocks')
     .values({

@@ -65,6 +65,19 @@ export interface BlockFields {
   block_type: BlockType;
 }
 
+/** A block to write, with its first revision if it has content. */
+export interface NewBlock {
+  ownerId: number;
+  scope: BlockScope;
+  kind: BlockKind;
+  fields: BlockFields;
+  tags: number[];
+  revision: NewRevision | null;
+  /** A fork: the source's fork_count grows in the same transaction. */
+  forkedFromId?: number;
+  now: string;
+}
+
 export interface BlockListQuery extends PageRequest {
   viewerId: number;
   search?: string | undefined;
@@ -92,17 +105,7 @@ export interface BlocksRepository {
   /** The tag ids among these that do not exist. */
   missingTags(ids: number[]): Promise<number[]>;
   /** Block, first revision, tags and search entry, in one transaction. */
-  create(input: {
-    ownerId: number;
-    scope: BlockScope;
-    kind: BlockKind;
-    fields: BlockFields;
-    tags: number[];
-    revision: NewRevision | null;
-    /** A fork: the source's fork_count grows in the same transaction. */
-    forkedFromId?: number;
-    now: string;
-  }): Promise<number>;
+  create(input: NewBlock): Promise<number>;
   /** Fields, tags, a new revision if any, and the search entry, in one transaction. */
   update(input: { id: number; fields: BlockFields; tags: number[] | undefined; revision: NewRevision | null; now: string }): Promise<void>;
   /** Throws a `conflict` AppError when instances of the block stand on pages. */
