@@ -4,7 +4,7 @@ import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Revision } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
-import { ValuesValidator } from '../blocks/schema/index.js';
+import { ValidatorCache } from '../blocks/schema/index.js';
 import type { Binding, NewInstance, PageBlock } from './pages.js';
 
 export interface InstanceInput {
@@ -30,7 +30,7 @@ const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key
  * full path; nothing is written unless all of them are right.
  */
 export class InstanceBuilder {
-  private readonly validator = new ValuesValidator();
+  private readonly validator = new ValidatorCache();
 
   constructor(private readonly deps: { blocks: BlocksService; schemas: PlaceholderSchemaService; sources: SourceCatalog }) {}
 

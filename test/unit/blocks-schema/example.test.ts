@@ -47,6 +47,7 @@ const variants: Record<string, Variant[]> = {
   boolean: [{ def: { type: 'boolean' }, default: true, simplest: false }],
   url: [
     { def: { type: 'url' }, default: 'https://example.org/x', simplest: 'https://example.com' },
+    { def: { type: 'url', min_length: 20 }, default: 'https://example.org/xx', simplest: 'https://example.com/' },
     { def: { type: 'url', min_length: 25 }, default: 'https://example.org/xxxxxxxx', simplest: 'https://example.com/xxxxx' },
   ],
   image: [

@@ -13,6 +13,3 @@ export { bindingSlots, compilePlaceholderSchema, fieldSchema, type BindingSlot, 
 export { MARKDOWN_SAMPLE, buildExample, simplestValue } from './example.js';
 export { computeVersionBump, removedFields, type RevisionContent } from './version-bump.js';
 export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';
-// The name callers used before ValidatorCache (same `validate(key, schema, values, prefix)`);
-// values-validator.ts is no longer used.
-export { ValidatorCache as ValuesValidator } from './validator-cache.js';

@@ -74,9 +74,9 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
 }
 
 /** Extra keys stay allowed at every level: templates may use values the schema does not name (api-v1.md). */
-function objectSchema(fields: FieldDefinition[], optional = false): JsonSchema {
+function objectSchema(fields: FieldDefinition[]): JsonSchema {
   const values = fields.filter((f) => f.type !== 'binding');
-  const required = optional ? [] : values.filter((f) => f.required).map((f) => f.name);
+  const required = values.filter((f) => f.required).map((f) => f.name);
   return {
     type: 'object',
     properties: Object.fromEntries(values.map((f) => [f.name, fieldSchema(f)])),
@@ -91,7 +91,7 @@ function objectSchema(fields: FieldDefinition[], optional = false): JsonSchema {
  * sent, its own required fields still are).
  */
 export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: 'schema' | 'markdown'): JsonSchema {
-  const body = objectSchema(fields, blockType === 'markdown');
+  const body = objectSchema(fields);
   if (blockType === 'markdown') {
     (body.properties as JsonSchema)._markdown = { type: 'string', description: 'GitHub Flavored Markdown: the main content of the block' };
     body.required = ['_markdown'];
