@@ -193,3 +193,25 @@ describe('the page after its site is deleted', () => {
     expect((await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { site_id: site.id } })).body.site_id).toBe(site.id);
   });
 });
+
+describe('page search', () => {
+  it('ranks name matches first, finds slug words and meta fields, follows changes, and shows only your pages', async () => {
+    const metaHit = await createPage(t, user, { name: 'Quarterly report', site_id: site.id, meta_description: 'All about the kestrel survey' });
+    const slugHit = await createPage(t, user, { name: 'Birds', site_id: site.id, slug: 'kestrel-nests' });
+    const nameHit = await createPage(t, user, { name: 'Kestrel watch', site_id: site.id });
+    await createPage(t, other, { name: 'Kestrel of another user', site_id: (await newSite(t, other)).id });
+    const search = async (q: string) => (await t.call('GET', '/api/v1/search/pages', { key: user.key, query: { q } })).body;
+
+    const found = await search('kestrel');
+    expect(found.data.map((p: { id: number }) => p.id)).toEqual([nameHit.id, slugHit.id, metaHit.id]);
+    expect(found.total).toBe(3);
+    expect((await search('nests')).data.map((p: { id: number }) => p.id)).toEqual([slugHit.id]);
+
+    await t.call('PUT', `/api/v1/pages/${nameHit.id}`, { key: user.key, body: { name: 'Falcon watch' } });
+    expect((await search('falcon')).data.map((p: { id: number }) => p.id)).toEqual([nameHit.id]);
+    expect((await search('kestrel')).total).toBe(2);
+    await t.call('DELETE', `/api/v1/pages/${slugHit.id}`, { key: user.key });
+    expect((await search('kestrel')).data.map((p: { id: number }) => p.id)).toEqual([metaHit.id]);
+    expect((await t.call('GET', '/api/v1/search/pages', { key: user.key, query: { q: 'k' } })).status).toBe(400);
+  });
+});

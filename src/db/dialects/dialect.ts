@@ -1,6 +1,6 @@
 import type { ColumnDataType, Expression, Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import type { BlockSearch } from './search.js';
+import type { BlockSearch, PageSearch } from './search.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,6 +22,8 @@ export interface Dialect {
   readonly defaults: { false: Expression<unknown>; true: Expression<unknown> };
   /** Full-text search over blocks. */
   readonly search: BlockSearch;
+  /** Full-text search over pages. */
+  readonly pageSearch: PageSearch;
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;

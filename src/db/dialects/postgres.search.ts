@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BlockSearch } from './search.js';
+import type { BlockSearch, PageSearch } from './search.js';
 
 // The 'simple' configuration: no stemming, like SQLite's unicode61, so that
 // the same query finds the same blocks on both databases.
@@ -8,6 +8,8 @@ const VECTOR = (doc: { name: unknown; description: unknown; docs: unknown; tags:
   setweight(to_tsvector('simple', ${doc.tags}), 'B') ||
   setweight(to_tsvector('simple', ${doc.description}), 'B') ||
   setweight(to_tsvector('simple', ${doc.docs}), 'C')`;
+
+const prefixQuery = (terms: string[]) => terms.map((t) => `${t.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
 
 export const postgresBlockSearch: BlockSearch = {
   async migrate(db) {
@@ -18,8 +20,21 @@ export const postgresBlockSearch: BlockSearch = {
     await sql`update blocks set search_vector = ${VECTOR(doc)} where id = ${blockId}`.execute(db);
   },
   matches(terms) {
-    const query = terms.map((t) => `${t.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+    const query = prefixQuery(terms);
     // ts_rank grows with relevance; negated so that lower is better, as on SQLite.
     return sql<{ block_id: number; score: number }>`(select id as block_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from blocks, to_tsquery('simple', ${query}) q where search_vector @@ q)`;
+  },
+};
+
+export const postgresPageSearch: PageSearch = {
+  async migrate(db) {
+    await sql`alter table pages add column search_vector tsvector not null default ''::tsvector`.execute(db);
+    await sql`create index pages_search_vector on pages using gin (search_vector)`.execute(db);
+  },
+  async index(db: Kysely<any>, pageId, doc) {
+    await sql`update pages set search_vector = setweight(to_tsvector('simple', ${doc.name}), 'A') || setweight(to_tsvector('simple', ${doc.slug}), 'B') || setweight(to_tsvector('simple', ${doc.meta}), 'C') where id = ${pageId}`.execute(db);
+  },
+  matches(terms) {
+    return sql<{ page_id: number; score: number }>`(select id as page_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from pages, to_tsquery('simple', ${prefixQuery(terms)}) q where search_vector @@ q)`;
   },
 };

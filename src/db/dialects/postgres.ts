@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
-import { postgresBlockSearch } from './postgres.search.js';
+import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
@@ -10,6 +10,7 @@ const errorCode = (error: unknown): string | undefined =>
 export const postgresDialect: Dialect = {
   name: 'postgres',
   search: postgresBlockSearch,
+  pageSearch: postgresPageSearch,
   types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
   defaults: { false: sql`false`, true: sql`true` },
   forUpdate: (query) => query.forUpdate(),

@@ -20,3 +20,17 @@ export interface BlockSearch {
   /** A subquery of `(block_id, score)` for the terms (already split into words). */
   matches(terms: string[]): RawBuilder<{ block_id: number; score: number }>;
 }
+
+/** What is indexed for one page: its name first, then slug and meta fields. */
+export interface PageSearchDocument {
+  name: string;
+  slug: string;
+  meta: string;
+}
+
+/** Full-text search over pages, the same contract as for blocks. */
+export interface PageSearch {
+  migrate(db: Kysely<unknown>): Promise<void>;
+  index(db: Kysely<any>, pageId: number, doc: PageSearchDocument): Promise<void>;
+  matches(terms: string[]): RawBuilder<{ page_id: number; score: number }>;
+}

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import Libsql from 'libsql';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
-import { sqliteBlockSearch } from './sqlite.search.js';
+import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
@@ -12,6 +12,7 @@ const errorCode = (error: unknown): string | undefined =>
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   search: sqliteBlockSearch,
+  pageSearch: sqlitePageSearch,
   types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
   defaults: { false: sql`0`, true: sql`1` },
   // One connection, one writer: a transaction already excludes every other.

@@ -5,6 +5,7 @@ import * as blockLibrary from './0002-block-library.js';
 import * as pages from './0003-pages.js';
 import * as seedCatalog from './0004-seed-catalog.js';
 import * as publicationClaim from './0005-publication-claim.js';
+import * as pageSearch from './0006-page-search.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -20,4 +21,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0003-pages': pages,
   '0004-seed-catalog': seedCatalog,
   '0005-publication-claim': publicationClaim,
+  '0006-page-search': pageSearch,
 };

@@ -1,10 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { conflict } from '../../shared/errors.js';
 import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, loadBlocks, PAGE_COLUMNS, toPage, writeOrder } from './page-rows.js';
 import { countOf, toJson } from './rows.js';
+
+/** Hyphens split slug words, so that `spring-sale` is found by "sale". */
+const searchDocument = (fields: PageFields) => ({
+  name: fields.name,
+  slug: (fields.slug ?? '').replace(/-/g, ' '),
+  meta: [fields.meta_title, fields.meta_description, fields.meta_keywords].filter(Boolean).join(' '),
+});
 
 const slugTaken = (slug: string | null) =>
   conflict(`The slug "${slug}" is already taken in this site.`, [{ path: 'slug', message: 'This slug is already taken in this site.' }]);
@@ -58,13 +65,12 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     },
 
     async search(query) {
-      let base = pageQuery(query.ownerId);
-      const haystack = sql`lower(pages.name || ' ' || coalesce(pages.slug, '') || ' ' || coalesce(pages.meta_title, '') || ' ' || coalesce(pages.meta_description, '') || ' ' || coalesce(pages.meta_keywords, ''))`;
-      for (const term of query.terms) base = base.where(haystack, 'like', `%${term}%`);
-      // Pages whose name holds the first term come first.
-      const nameHit = sql<number>`case when lower(pages.name) like ${`%${query.terms[0] ?? ''}%`} then 0 else 1 end`;
+      const base = db
+        .selectFrom(dialect.pageSearch.matches(query.terms).as('m'))
+        .innerJoin('pages', 'pages.id', 'm.page_id')
+        .where('pages.owner_id', '=', query.ownerId);
       const [rows, total] = await Promise.all([
-        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy(nameHit).orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy('m.score').orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: rows.map(toPage), total: countOf(total) };
@@ -79,6 +85,7 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
             .returning('id')
             .executeTakeFirstOrThrow();
           await insertInstances(trx, id, input.instances, 0, input.now);
+          await dialect.pageSearch.index(trx, id, searchDocument(input.fields));
           return id;
         }),
       );
@@ -88,6 +95,7 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       await guardSlug(input.fields.slug, () =>
         inTransaction(async (trx) => {
           await trx.updateTable('pages').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+          await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
           if (input.instances) {
             await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
             await insertInstances(trx, input.id, input.instances, 0, input.now);
