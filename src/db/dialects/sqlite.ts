@@ -40,11 +40,30 @@ type RawStatement = {
   iterate(params: unknown[]): IterableIterator<unknown>;
 };
 
+// Kysely asks for a statement per query; the same SQL text is compiled once and
+// reused (one connection, synchronous execution: a statement is never shared mid-run).
+const MAX_STATEMENTS = 500;
+
 function adaptDatabase(raw: InstanceType<typeof Libsql>) {
+  const statements = new Map<string, RawStatement>();
+  const statementFor = (sqlText: string): RawStatement => {
+    let statement = statements.get(sqlText);
+    if (statement) {
+      statements.delete(sqlText);
+    } else {
+      statement = raw.prepare(sqlText) as unknown as RawStatement;
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(sqlText, statement);
+    return statement;
+  };
   return {
-    close: () => raw.close(),
+    close: () => {
+      statements.clear();
+      raw.close();
+    },
     prepare: (sqlText: string) => {
-      const statement = raw.prepare(sqlText) as unknown as RawStatement;
+      const statement = statementFor(sqlText);
       const map = (params: unknown[]) => params.map(toSqliteValue);
       return {
         reader: statement.reader,
