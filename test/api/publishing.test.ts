@@ -105,6 +105,18 @@ describe('previews', () => {
     expect(r.body.error).toMatch(/limit/i);
   });
 
+  it('renders children inside their layout block, in order', async () => {
+    const columns = await createBlock(t, user, { name: 'Columns', kind: 'layout', template: '<div class="cols">{{ children }}</div>', css: '.cols{display:flex}' });
+    const page = await createPage(t, user, { name: 'Nested', site_id: site.id, blocks: [{ block_id: columns.id }] });
+    const layoutId = page.blocks[0].id;
+    await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'Left' }, parent_page_block_id: layoutId }, { block_id: hero.id, placeholder_values: { title: 'Right' }, parent_page_block_id: layoutId }] },
+    });
+    const html = (await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text;
+    expect(html).toMatch(/<div class="cols"><h1 class="hero">Left<\/h1>\s*<h1 class="hero">Right<\/h1><\/div>/);
+  });
+
   it('renders markdown blocks as sanitized GFM', async () => {
     const md = await createBlock(t, user, { name: 'Body', block_type: 'markdown', template: '<article>{{ _markdown }}</article>' });
     const page = await createPage(t, user, {
