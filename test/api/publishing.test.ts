@@ -107,14 +107,16 @@ describe('previews', () => {
 
   it('renders children inside their layout block, in order', async () => {
     const columns = await createBlock(t, user, { name: 'Columns', kind: 'layout', template: '<div class="cols">{{ children }}</div>', css: '.cols{display:flex}' });
+    // Its own child block: another test gives the shared hero block a new revision.
+    const cell = await createBlock(t, user, { name: 'Cell', template: '<p>{{ title }}</p>', schema_content: heroFields });
     const page = await createPage(t, user, { name: 'Nested', site_id: site.id, blocks: [{ block_id: columns.id }] });
     const layoutId = page.blocks[0].id;
     await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
       key: user.key,
-      body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'Left' }, parent_page_block_id: layoutId }, { block_id: hero.id, placeholder_values: { title: 'Right' }, parent_page_block_id: layoutId }] },
+      body: { blocks: [{ block_id: cell.id, placeholder_values: { title: 'Left' }, parent_page_block_id: layoutId }, { block_id: cell.id, placeholder_values: { title: 'Right' }, parent_page_block_id: layoutId }] },
     });
     const html = (await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text;
-    expect(html).toMatch(/<div class="cols"><h1 class="hero">Left<\/h1>\s*<h1 class="hero">Right<\/h1><\/div>/);
+    expect(html).toMatch(/<div class="cols"><p>Left<\/p>\s*<p>Right<\/p><\/div>/);
   });
 
   it('renders markdown blocks as sanitized GFM', async () => {
