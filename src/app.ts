@@ -124,7 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       outbound,
       clock,
     }),
-    uploads: new UploadsService({ storage: overrides.storage ?? createStorage(config), blocks, blockRows, sites, publicUrl: config.publicUrl, clock }),
+    uploads: new UploadsService({ storage: overrides.storage ?? (await createStorage(config)), blocks, blockRows, sites, publicUrl: config.publicUrl, clock }),
   };
 
   if (config.adminEmail && config.adminPassword) {

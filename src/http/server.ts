@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
+import { ERROR_BODY_MARK } from './schemas/common.js';
 import { trackRoutes } from './route-table.js';
 import { validatorCompiler } from './validation.js';
 import { v1Api } from './v1/index.js';
@@ -27,6 +29,12 @@ export async function createServer(options: ServerOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Error bodies are always sent with JSON.stringify by the error handler; compiling a
+  // serializer for each route's error codes only slowed the start (hundreds of them).
+  const compileSerializer = SerializerSelector()({}, {});
+  app.setSerializerCompiler((route) =>
+    (route.schema as { $comment?: string }).$comment === ERROR_BODY_MARK ? (JSON.stringify as (data: unknown) => string) : compileSerializer(route as never),
+  );
   app.setErrorHandler(errorHandler);
   const routeTable = trackRoutes(app);
   registerNotFound(app, routeTable.allowedMethods);

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
 const ALLOWED: Record<string, { mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp' }> = {
@@ -11,6 +9,8 @@ const ALLOWED: Record<string, { mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'w
 
 /** The image type by the file's own bytes: a name or a declared type proves nothing. */
 export async function detectImageType(bytes: Buffer): Promise<{ mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp' } | undefined> {
+  // Loaded at the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   return found ? ALLOWED[found.mime] : undefined;
 }

@@ -1,14 +1,16 @@
 import type { Config } from '../config/config.js';
-import { localStorage } from './local.storage.js';
-import { s3Storage } from './s3.storage.js';
 import type { Storage } from './storage.js';
 
-/** Storage adapters by name; the configuration was checked when it was loaded. */
-export function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): Storage {
+/**
+ * Storage adapters by name; the configuration was checked when it was loaded.
+ * Each adapter is imported only when chosen: the S3 SDK alone costs a large
+ * part of a cold start.
+ */
+export async function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): Promise<Storage> {
   switch (config.storage.driver) {
     case 'local':
-      return localStorage(config.dataDir);
+      return (await import('./local.storage.js')).localStorage(config.dataDir);
     case 's3':
-      return s3Storage(config.storage.s3!);
+      return (await import('./s3.storage.js')).s3Storage(config.storage.s3!);
   }
 }

@@ -24,12 +24,15 @@ export const Paged = <T extends TSchema>(item: T) =>
 
 export const FieldErrorSchema = Type.Object({ path: Type.String(), message: Type.String() });
 
+/** Marks the error body: documented on every route, never given a compiled serializer (see server.ts). */
+export const ERROR_BODY_MARK = 'pageblocks:error-body';
+
 export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'What went wrong, in words.' }),
     errors: Type.Optional(Type.Array(FieldErrorSchema, { description: 'Where it went wrong: fix exactly these paths.' })),
   },
-  { additionalProperties: true, $id: undefined },
+  { additionalProperties: true, $comment: ERROR_BODY_MARK },
 );
 
 /** Response entries for the error codes a route can answer. */
