@@ -1,0 +1,48 @@
+import { openDatabase } from '../../src/db/database.js';
+
+const WORDS = ['hero', 'gallery', 'pricing', 'testimonial', 'banner', 'footer', 'header', 'card', 'grid', 'quote', 'video', 'form', 'faq', 'timeline', 'team', 'stats', 'map', 'cta', 'feature', 'logo'];
+
+/**
+ * Grows the library to `total` private blocks of `ownerId`, straight through
+ * the service's own database layer (HTTP would take minutes at 100k). Each
+ * block gets its full-text entry from the dialect, as a write through the API does.
+ */
+export async function growLibrary(env: { dataDir: string; databaseUrl: string | undefined; schema: string | undefined }, ownerId: number, total: number): Promise<number> {
+  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, databaseSchema: env.schema });
+  const started = performance.now();
+  try {
+    const { db, dialect } = database;
+    let count = Number((await db.selectFrom('blocks').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n);
+    while (count < total) {
+      const batch = Math.min(1000, total - count);
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const rows = Array.from({ length: batch }, (_, k) => {
+          const i = count + k;
+          const word = WORDS[i % WORDS.length]!;
+          return {
+            owner_id: ownerId,
+            scope: 'user' as const,
+            kind: 'content' as const,
+            name: `${word} block ${i}`,
+            description: `A ${WORDS[(i * 7) % WORDS.length]} section number ${i}`,
+            docs: `Use it for ${WORDS[(i * 13) % WORDS.length]} content.`,
+            block_type: null,
+            cover_key: null,
+            is_deprecated: false,
+            forked_from_id: null,
+            current_revision_id: null,
+            created_at: now,
+            updated_at: now,
+          };
+        });
+        const inserted = await trx.insertInto('blocks').values(rows).returning(['id', 'name', 'description', 'docs']).execute();
+        for (const row of inserted) await dialect.search.index(trx, row.id, { name: row.name, description: row.description, docs: row.docs, tags: '' });
+      });
+      count += batch;
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await database.close();
+  }
+}

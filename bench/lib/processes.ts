@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/** Server on core 0, load generator on core 1, where the machine has two. */
+export const SERVER_CORE = '0';
+export const LOAD_CORE = availableParallelism() > 1 ? '1' : '0';
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <args>` pinned to the server core, and waits until `readyPath` answers 200. */
+export async function startPinned(args: string[], env: Record<string, string>, readyPath = '/ready'): Promise<Running> {
+  const script = args.join(' ');
+  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], {
+    env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${script} not ready: ${stderr}`);
+    const ok = await fetch(`${url}${readyPath}`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in MB; the pinned child is taskset's exec'd node. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}

@@ -1,0 +1,206 @@
+/**
+ * `npm run bench`: every benchmark of the performance issue, on SQLite and, when
+ * DATABASE_URL is set, on PostgreSQL, each beside its floor measured in the same
+ * run. Prints the figures and writes bench/RESULTS.md. Never part of `npm test`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
+import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { growLibrary } from './lib/bulk.js';
+import { liquidFloorMs } from './lib/liquid-floor.js';
+import { latencies, load } from './lib/load.js';
+import { rssMb, startPinned } from './lib/processes.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SERVICE = ['dist/src/main.js'];
+// The floor runs from source, like the scripts; tsx compiles it once at start.
+const FLOOR = ['--import', 'tsx', 'bench/floor-server.ts'];
+
+interface Row {
+  id: string;
+  what: string;
+  figure: string;
+  floor: string;
+  ratio: string;
+  target: string;
+  pass: boolean;
+}
+
+interface Target {
+  name: 'SQLite' | 'PostgreSQL';
+  dataDir: string;
+  databaseUrl: string | undefined;
+  schema: string | undefined;
+}
+
+const envOf = (t: Target): Record<string, string> => ({
+  DATA_DIR: t.dataDir,
+  ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl, DATABASE_SCHEMA: t.schema! } : {}),
+});
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function benchmark(t: Target): Promise<Row[]> {
+  const rows: Row[] = [];
+  let service = await startPinned(SERVICE, envOf(t));
+  const session = await signUp(service.url);
+  const siteId = await newSite(session);
+  const blocks: any[] = [];
+  for (let i = 0; i < 10; i++) {
+    blocks.push(await v1(session, 'POST', '/blocks', { name: `Bench block ${i}`, template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`), css: `.b${i}{margin:${i}px}`, schema_content: BENCH_FIELDS }));
+  }
+  const instances = (n: number) => Array.from({ length: n }, (_, i) => ({ block_id: blocks[i % blocks.length].id, placeholder_values: benchValues(i) }));
+  const page20 = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });
+  const page200 = await v1(session, 'POST', '/pages', { name: 'Two hundred', site_id: siteId, blocks: instances(200) });
+  const auth = { authorization: `Bearer ${session.key}` };
+
+  // B1 and B2 against the service.
+  const b1 = await load({ url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`, connections: 10, seconds: SECONDS, headers: auth });
+  const createBody = JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) });
+  const b2 = await load({ url: `${service.url}/api/v1/pages`, connections: 10, seconds: SECONDS, method: 'POST', body: createBody, headers: { ...auth, 'content-type': 'application/json' } });
+
+  // B3: the 200-block preview, one request at a time, against LiquidJS alone.
+  const b3 = await latencies(40, () => fetch(`${service.url}/api/v1/pages/${page200.id}/preview`, { headers: auth }));
+  const b3Floor = await liquidFloorMs(
+    instances(200).map((inst, i) => ({ template: blocks[i % blocks.length].current_revision.template_content, values: inst.placeholder_values })),
+    40,
+  );
+  await service.stop();
+
+  // The floors of B1 and B2: a bare Fastify process on the same core and database.
+  const floor = await startPinned(FLOOR, { ...envOf(t), BENCH_IDS: JSON.stringify({ ownerId: session.userId, siteId, blockId: blocks[0].id, revisionId: blocks[0].current_revision.id }) });
+  const b1Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS });
+  const b2Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS, method: 'POST' });
+  await floor.stop();
+
+  rows.push({
+    id: 'B1',
+    what: 'GET /pages/{id}?with_blocks=1, 20 blocks, 10 connections',
+    figure: `${fmt(b1.rps, 0)} req/s, p99 ${b1.p99} ms${b1.non2xx ? `, ${b1.non2xx} non-2xx` : ''}`,
+    floor: `${fmt(b1Floor.rps, 0)} req/s (bare Fastify JSON)`,
+    ratio: `${fmt((100 * b1.rps) / b1Floor.rps)} %`,
+    target: '≥ 35 % of floor (SQLite)',
+    pass: b1.rps / b1Floor.rps >= 0.35 && b1.non2xx === 0,
+  });
+  rows.push({
+    id: 'B2',
+    what: 'POST /pages with 20 validated blocks, 10 connections',
+    figure: `${fmt(b2.rps, 0)} req/s, p99 ${b2.p99} ms${b2.non2xx ? `, ${b2.non2xx} non-2xx` : ''}`,
+    floor: `${fmt(b2Floor.rps, 0)} req/s (same rows, one transaction, bare route)`,
+    ratio: `${fmt((100 * b2.rps) / b2Floor.rps)} %`,
+    target: '≥ 60 % of floor',
+    pass: b2.rps / b2Floor.rps >= 0.6 && b2.non2xx === 0,
+  });
+  rows.push({
+    id: 'B3',
+    what: 'preview of a 200-block page (GET /pages/{id}/preview, end to end)',
+    figure: `${fmt(b3.mean, 2)} ms mean (p95 ${fmt(b3.p95, 2)})`,
+    floor: `${fmt(b3Floor, 2)} ms (LiquidJS alone, same templates and values)`,
+    ratio: `${fmt(b3.mean / b3Floor, 2)}x`,
+    target: '≤ 1.3x floor',
+    pass: b3.mean / b3Floor <= 1.3,
+  });
+
+  // B4: search as the library grows; B6: memory under B1's load at 100k.
+  const search: Record<number, { p95: number; seeding: number }> = {};
+  for (const size of [1_000, 10_000, 100_000]) {
+    const seeding = await growLibrary({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, schema: t.schema }, session.userId, size);
+    service = await startPinned(SERVICE, envOf(t));
+    await latencies(20, () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth }));
+    search[size] = { p95: (await latencies(200, () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth }))).p95, seeding };
+    if (size === 100_000) {
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(service.child.pid!))), 200);
+      const underLoad = await load({ url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`, connections: 10, seconds: SECONDS, headers: auth });
+      clearInterval(sampler);
+      rows.push({
+        id: 'B6',
+        what: 'resident memory under B1’s load, 100k blocks in the library',
+        figure: `${fmt(peak, 0)} MB peak (${fmt(underLoad.rps, 0)} req/s meanwhile)`,
+        floor: '—',
+        ratio: '—',
+        target: '≤ 200 MB',
+        pass: peak <= 200,
+      });
+    }
+    await service.stop();
+  }
+  const growth = search[100_000]!.p95 / search[1_000]!.p95;
+  rows.push({
+    id: 'B4',
+    what: 'GET /search/blocks?q=gallery (5 % of blocks match), one request at a time',
+    figure: `p95 ${fmt(search[1_000]!.p95, 2)} / ${fmt(search[10_000]!.p95, 2)} / ${fmt(search[100_000]!.p95, 2)} ms at 1k / 10k / 100k`,
+    floor: `— (seeding to 100k took ${fmt(Object.values(search).reduce((a, s) => a + s.seeding, 0), 0)} s)`,
+    ratio: `${fmt(growth, 2)}x growth 1k→100k`,
+    target: 'p95 ≤ 10 ms at 100k; ≤ 3x growth',
+    pass: search[100_000]!.p95 <= 10 && growth <= 3,
+  });
+
+  // B5: cold start on the existing data (100k blocks), against `node -e`.
+  const coldStarts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const s = await startPinned(SERVICE, envOf(t), '/health');
+    coldStarts.push(performance.now() - started);
+    await s.stop();
+  }
+  const nodeFloor: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    execFileSync('taskset', ['-c', '0', process.execPath, '-e', 'console.log(1)']);
+    nodeFloor.push(performance.now() - started);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  rows.push({
+    id: 'B5',
+    what: 'cold start: process start to the first 200, existing data dir',
+    figure: `${fmt(median(coldStarts), 0)} ms (median of 3; polled every 50 ms)`,
+    floor: `${fmt(median(nodeFloor), 0)} ms (node -e printing a line)`,
+    ratio: `${fmt(median(coldStarts) / median(nodeFloor), 1)}x`,
+    target: '≤ 1000 ms',
+    pass: median(coldStarts) <= 1000,
+  });
+  return rows.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| id | what | figure | floor | ratio | target | pass |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  for (const r of rows) lines.push(`| ${r.id} | ${r.what} | ${r.figure} | ${r.floor} | ${r.ratio} | ${r.target} | ${r.pass ? 'yes' : '**no**'} |`);
+  return lines.join('\n');
+}
+
+async function main() {
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  const targets: Target[] = [{ name: 'SQLite', dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')), databaseUrl: undefined, schema: undefined }];
+  if (process.env.DATABASE_URL) {
+    targets.push({ name: 'PostgreSQL', dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')), databaseUrl: process.env.DATABASE_URL, schema: `bench_${Date.now().toString(36)}` });
+  }
+  const sections: string[] = [];
+  for (const target of targets) {
+    const started = performance.now();
+    try {
+      const rows = await benchmark(target);
+      const section = `## ${target.name}\n\n${table(rows)}\n\n(${fmt((performance.now() - started) / 1000, 0)} s)`;
+      process.stdout.write(`\n${section}\n`);
+      sections.push(section);
+    } finally {
+      await rm(target.dataDir, { recursive: true, force: true });
+      if (target.databaseUrl && target.schema) await dropPostgresSchema(target.databaseUrl, target.schema);
+    }
+  }
+  if (!process.env.DATABASE_URL) sections.push('## PostgreSQL\n\nNot run: set DATABASE_URL to a PostgreSQL database to include it.');
+  const mem = /MemTotal:\s+(\d+)/.exec(execFileSync('cat', ['/proc/meminfo']).toString())?.[1];
+  const header = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
+    `Machine: ${availableParallelism()} cores, ${fmt(Number(mem) / 1024 / 1024, 1)} GiB memory, Node.js ${process.version}. Server pinned to core 0, load generator (autocannon) to core 1, ${SECONDS} s per load run.`,
+    '',
+  ].join('\n');
+  await writeFile('bench/RESULTS.md', `${header}\n${sections.join('\n\n')}\n`);
+  process.stdout.write('\nwritten to bench/RESULTS.md\n');
+}
+
+await main();
