@@ -15,7 +15,7 @@ import { latencies, load } from './lib/load.js';
 import { rssMb, startPinned } from './lib/processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const SERVICE = ['dist/src/main.js'];
+const SERVICE = ['dist/main.js'];
 // The floor runs from source, like the scripts; tsx compiles it once at start.
 const FLOOR = ['--import', 'tsx', 'bench/floor-server.ts'];
 

@@ -11,6 +11,8 @@ import type { RouteTable } from './route-table.js';
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteTable;
+    /** Compiles every route's schemas now (they are compiled at first use). */
+    compileSchemas(): void;
   }
   interface FastifyRequest {
     /** Who is calling; set by the auth hook of the contour. */

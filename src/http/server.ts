@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
-import { ERROR_BODY_MARK } from './schemas/common.js';
 import { trackRoutes } from './route-table.js';
-import { validatorCompiler } from './validation.js';
+import { lazySchemaCompilers } from './schema-compilers.js';
 import { v1Api } from './v1/index.js';
 import { webApi } from './web/index.js';
 
@@ -28,13 +26,10 @@ export async function createServer(options: ServerOptions): Promise<App> {
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  // Error bodies are always sent with JSON.stringify by the error handler; compiling a
-  // serializer for each route's error codes only slowed the start (hundreds of them).
-  const compileSerializer = SerializerSelector()({}, {});
-  app.setSerializerCompiler((route) =>
-    (route.schema as { $comment?: string }).$comment === ERROR_BODY_MARK ? (JSON.stringify as (data: unknown) => string) : compileSerializer(route as never),
-  );
+  const compilers = lazySchemaCompilers();
+  app.setValidatorCompiler(compilers.validator);
+  app.setSerializerCompiler(compilers.serializer);
+  app.decorate('compileSchemas', compilers.compileAll);
   app.setErrorHandler(errorHandler);
   const routeTable = trackRoutes(app);
   registerNotFound(app, routeTable.allowedMethods);

@@ -1,6 +1,5 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -11,7 +10,8 @@ const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
 // Query strings and path parameters are text by nature: `?limit=20` becomes 20.
 const textAjv = addFormats(new Ajv({ ...common, coerceTypes: true }));
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+/** Query strings and path parameters are coerced from text; bodies never are. */
+export const compileValidator = (schema: object, httpPart: string | undefined) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as ((data: unknown) => boolean) & { errors?: unknown };
 
 export { pointerToPath, toFieldErrors } from '../shared/field-errors.js';

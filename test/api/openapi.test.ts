@@ -19,6 +19,12 @@ function registeredRoutes(prefix: string, exclude: string): string[] {
     .sort();
 }
 
+describe('route schemas', () => {
+  it('compile, every one of them (production compiles each at its first use)', () => {
+    expect(() => t.app.http.compileSchemas()).not.toThrow();
+  });
+});
+
 describe.each([
   { prefix: '/api/v1', scheme: { type: 'http', scheme: 'bearer' }, exclude: '/api/v1-none' },
   { prefix: '/api', scheme: { type: 'apiKey', in: 'cookie', name: 'pb_session' }, exclude: '/api/v1' },

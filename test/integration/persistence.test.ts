@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dropPostgresSchema } from '../../src/db/dialects/postgres.js';
 import { startApp, storageOf } from '../support/app.js';
 import { newUser } from '../support/factories.js';
@@ -29,10 +30,20 @@ describe('data survives a restart', () => {
 });
 
 describe('the process', () => {
-  it('starts from src/main.ts, serves, and closes cleanly on SIGTERM', async () => {
+  // The bundle goes under node_modules/.cache so that its external packages resolve.
+  const built = `node_modules/.cache/pageblocks-build-${randomBytes(4).toString('hex')}`;
+  afterAll(() => rm(built, { recursive: true, force: true }));
+
+  it.each([
+    ['src/main.ts, from source', async () => ['--import', 'tsx', 'src/main.ts']],
+    ['the production build (npm start)', async () => {
+      await promisify(execFile)(process.execPath, ['scripts/build.mjs', built]);
+      return [`${built}/main.js`];
+    }],
+  ])('starts from %s, serves, and closes cleanly on SIGTERM', async (_name, command) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-proc-'));
     const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, await command(), {
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_SCHEMA: schema, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -51,6 +62,9 @@ describe('the process', () => {
         });
       });
       expect((await fetch(`${url}/ready`)).status).toBe(200);
+      // Documentation too: its UI serves files from its package's own directory.
+      expect((await fetch(`${url}/api/v1/docs.json`)).status).toBe(200);
+      expect((await fetch(`${url}/api/v1/docs/static/index.css`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -1,0 +1,26 @@
+/**
+ * `npm run build`: the service as a few bundled ES modules in dist/.
+ * One bundle instead of ~2,000 files in node_modules: a Node 20 process spends
+ * most of a cold start resolving and compiling modules one by one (bench B5,
+ * docs/decisions.md "Performance"). Type checking is `npm run typecheck`.
+ */
+import { rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+// Another directory only for the test that starts the built service.
+const outdir = process.argv[2] ?? 'dist';
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Native bindings, and a package that serves its own files from its directory.
+  external: ['libsql', 'pg-native', '@fastify/swagger-ui'],
+  // Bundled CommonJS packages still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
