@@ -40,37 +40,47 @@ type RawStatement = {
   iterate(params: unknown[]): IterableIterator<unknown>;
 };
 
+/** A compiled statement as Kysely's SQLite driver calls it. */
+interface AdaptedStatement {
+  // Read once: on the raw statement it is a native call, and Kysely reads it on every query.
+  reader: boolean;
+  all(params: unknown[]): unknown[];
+  run(params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(params: unknown[]): IterableIterator<unknown>;
+}
+
+const adapt = (statement: RawStatement): AdaptedStatement => {
+  const map = (params: unknown[]) => params.map(toSqliteValue);
+  return {
+    reader: statement.reader,
+    all: (params) => statement.all(map(params)),
+    run: (params) => statement.run(map(params)),
+    iterate: (params) => statement.iterate(map(params)),
+  };
+};
+
 // Kysely asks for a statement per query; the same SQL text is compiled once and
 // reused (one connection, synchronous execution: a statement is never shared mid-run).
 const MAX_STATEMENTS = 500;
 
 function adaptDatabase(raw: InstanceType<typeof Libsql>) {
-  const statements = new Map<string, RawStatement>();
-  const statementFor = (sqlText: string): RawStatement => {
-    let statement = statements.get(sqlText);
-    if (statement) {
-      statements.delete(sqlText);
-    } else {
-      statement = raw.prepare(sqlText) as unknown as RawStatement;
-      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
-    }
-    statements.set(sqlText, statement);
-    return statement;
-  };
+  const statements = new Map<string, AdaptedStatement>();
   return {
     close: () => {
       statements.clear();
       raw.close();
     },
-    prepare: (sqlText: string) => {
-      const statement = statementFor(sqlText);
-      const map = (params: unknown[]) => params.map(toSqliteValue);
-      return {
-        reader: statement.reader,
-        all: (params: unknown[]) => statement.all(map(params)),
-        run: (params: unknown[]) => statement.run(map(params)),
-        iterate: (params: unknown[]) => statement.iterate(map(params)),
-      };
+    prepare: (sqlText: string): AdaptedStatement => {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        // Most recently used last: the first entry is the one to drop.
+        statements.delete(sqlText);
+      } else {
+        statement = adapt(raw.prepare(sqlText) as unknown as RawStatement);
+        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sqlText, statement);
+      return statement;
     },
   };
 }

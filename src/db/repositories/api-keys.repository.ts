@@ -1,10 +1,19 @@
 import type { Database } from '../dialects/dialect.js';
 import type { ApiKeysRepository } from '../../modules/api-keys/api-keys.js';
+import { prepared } from '../prepared.js';
 import { bool, countOf } from './rows.js';
 
 const KEY_COLUMNS = ['id', 'title', 'prefix', 'created_at', 'last_used_at'] as const;
 
 export function apiKeysRepository({ db }: Database): ApiKeysRepository {
+  // Every API request asks this; through the unique index on key_hash, never a cache.
+  const ownerByHash = prepared(db, 1, (keyHash: string) =>
+    db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id as userId', 'users.is_admin', 'users.is_blocked'])
+      .where('api_keys.key_hash', '=', keyHash),
+  );
   return {
     async create(input) {
       return db
@@ -30,12 +39,7 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
       return Number(result.numDeletedRows) > 0;
     },
     async findOwnerByHash(keyHash) {
-      const row = await db
-        .selectFrom('api_keys')
-        .innerJoin('users', 'users.id', 'api_keys.user_id')
-        .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id as userId', 'users.is_admin', 'users.is_blocked'])
-        .where('api_keys.key_hash', '=', keyHash)
-        .executeTakeFirst();
+      const [row] = await ownerByHash(keyHash);
       return (
         row && {
           keyId: row.keyId,

@@ -3,7 +3,8 @@ import { conflict } from '../../shared/errors.js';
 import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
-import { hasOutdatedSql, instanceRow, loadBlocks, PAGE_COLUMNS, toPage, writeOrder } from './page-rows.js';
+import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
+import { prepared } from '../prepared.js';
 import { countOf, toJson } from './rows.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
@@ -44,12 +45,15 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     return ids;
   };
 
+  const blocks = pageBlocksReader(db);
+  const findPage = prepared(db, 1, (id: number) => db.selectFrom('pages').select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).where('pages.id', '=', id));
+
   const pageQuery = (ownerId: number) =>
     db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
 
   const repo: PagesRepository = {
     async find(id) {
-      const row = await db.selectFrom('pages').select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).where('pages.id', '=', id).executeTakeFirst();
+      const [row] = await findPage(id);
       return row && toPage(row);
     },
 
@@ -108,11 +112,9 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       await db.deleteFrom('pages').where('id', '=', id).execute();
     },
 
-    blocks: (pageId) => loadBlocks(db, pageId),
+    blocks: (pageId) => blocks.all(pageId),
 
-    async findBlock(pageId, pageBlockId) {
-      return (await loadBlocks(db, pageId, pageBlockId))[0];
-    },
+    findBlock: (pageId, pageBlockId) => blocks.one(pageId, pageBlockId),
 
     async insertBlocks({ pageId, position, instances, now }) {
       return inTransaction(async (trx) => {
