@@ -1,13 +1,13 @@
 import { Liquid, type Template } from 'liquidjs';
 
-/** B3's floor: LiquidJS alone, the same templates parsed once, the same values, concatenated. */
+/** B3's floor: LiquidJS alone (synchronous, as the renderer), the same templates parsed once, the same values, concatenated. */
 export async function liquidFloorMs(blocks: Array<{ template: string; values: Record<string, unknown> }>, runs: number): Promise<number> {
   const engine = new Liquid({ outputEscape: 'escape' });
   const parsed = new Map<string, Template[]>();
   for (const b of blocks) if (!parsed.has(b.template)) parsed.set(b.template, engine.parse(b.template));
   const render = async () => {
     const parts: string[] = [];
-    for (const b of blocks) parts.push(await engine.render(parsed.get(b.template)!, b.values));
+    for (const b of blocks) parts.push(engine.renderSync(parsed.get(b.template)!, b.values));
     return parts.join('\n');
   };
   for (let i = 0; i < 5; i++) await render();

@@ -182,7 +182,9 @@ export class Renderer {
     const templates = this.#parse(input.revisionId, input.template, ids.blockId);
     let html: string;
     try {
-      html = String(await this.#liquid.render(templates, this.#scope(input)));
+      // Synchronous: no tag or filter here waits for anything (no file system, no data
+      // fetching), and LiquidJS's async mode spent most of a page render on promises (bench B3).
+      html = String(this.#liquid.renderSync(templates, this.#scope(input)));
     } catch (error) {
       throw this.#renderFailure(error, ids);
     }
