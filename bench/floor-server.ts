@@ -8,27 +8,34 @@ import { openDatabase } from '../src/db/database.js';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const ids = JSON.parse(process.env.BENCH_IDS ?? '{}') as { ownerId: number; siteId: number; blockId: number; revisionId: number };
+const ids = JSON.parse(process.env.BENCH_IDS ?? '{}') as { ownerId: number; siteId: number; blockId: number; revisionId: number; snapshot: unknown[] };
 const app = Fastify();
 
 app.get('/ready', async () => ({ status: 'ready' }));
 // B1's floor: a small JSON.
 app.get('/floor', async () => ({ id: 1, name: 'floor', ok: true }));
-// B2's floor: the rows a page with 20 blocks writes, in one transaction.
-app.post('/floor', async () => {
+// B2's floor: the same request body, and the rows the service writes for it, in one transaction.
+app.post('/floor', async (request) => {
+  const body = request.body as { name: string; blocks: Array<{ placeholder_values: unknown }> };
   const now = new Date().toISOString();
   return database.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('pages')
-      .values({ owner_id: ids.ownerId, site_id: ids.siteId, folder_id: null, kind: 'article', name: 'Floor', slug: null, meta_title: null, meta_description: null, meta_keywords: null, meta_robots: null, is_published: false, created_at: now, updated_at: now })
+      .values({ owner_id: ids.ownerId, site_id: ids.siteId, folder_id: null, kind: 'article', name: body.name, slug: null, meta_title: null, meta_description: null, meta_keywords: null, meta_robots: null, is_published: false, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (let i = 0; i < 20; i++) {
-      await trx
-        .insertInto('page_blocks')
-        .values({ page_id: id, block_id: ids.blockId, revision_id: ids.revisionId, major: 1, minor: 0, schema_snapshot: '[]', placeholder_values: JSON.stringify({ title: `Section ${i}` }), bindings: null, parent_page_block_id: null, order_index: i, created_at: now, updated_at: now })
-        .execute();
-    }
+    // One multi-row INSERT, as the service writes them.
+    await trx
+      .insertInto('page_blocks')
+      .values(
+        body.blocks.map((block, i) => ({
+          page_id: id, block_id: ids.blockId, revision_id: ids.revisionId, major: 1, minor: 0,
+          schema_snapshot: JSON.stringify(ids.snapshot), placeholder_values: JSON.stringify(block.placeholder_values), bindings: null,
+          parent_page_block_id: null, order_index: i, created_at: now, updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
     return { id };
   });
 });

@@ -70,9 +70,9 @@ async function benchmark(t: Target): Promise<Row[]> {
   await service.stop();
 
   // The floors of B1 and B2: a bare Fastify process on the same core and database.
-  const floor = await startPinned(FLOOR, { ...envOf(t), BENCH_IDS: JSON.stringify({ ownerId: session.userId, siteId, blockId: blocks[0].id, revisionId: blocks[0].current_revision.id }) });
+  const floor = await startPinned(FLOOR, { ...envOf(t), BENCH_IDS: JSON.stringify({ ownerId: session.userId, siteId, blockId: blocks[0].id, revisionId: blocks[0].current_revision.id, snapshot: blocks[0].current_revision.schema_content }) });
   const b1Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS });
-  const b2Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS, method: 'POST' });
+  const b2Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS, method: 'POST', body: createBody, headers: { 'content-type': 'application/json' } });
   await floor.stop();
 
   rows.push({

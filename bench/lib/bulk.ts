@@ -1,6 +1,8 @@
 import { openDatabase } from '../../src/db/database.js';
 
+// Twenty names: one block in twenty is a "gallery" (B4 searches for it), and only by its name.
 const WORDS = ['hero', 'gallery', 'pricing', 'testimonial', 'banner', 'footer', 'header', 'card', 'grid', 'quote', 'video', 'form', 'faq', 'timeline', 'team', 'stats', 'map', 'cta', 'feature', 'logo'];
+const TRAITS = ['bold', 'quiet', 'wide', 'narrow', 'dark', 'light', 'dense', 'airy', 'classic', 'modern', 'compact'];
 
 /**
  * Grows the library to `total` private blocks of `ownerId`, straight through
@@ -25,8 +27,8 @@ export async function growLibrary(env: { dataDir: string; databaseUrl: string | 
             scope: 'user' as const,
             kind: 'content' as const,
             name: `${word} block ${i}`,
-            description: `A ${WORDS[(i * 7) % WORDS.length]} section number ${i}`,
-            docs: `Use it for ${WORDS[(i * 13) % WORDS.length]} content.`,
+            description: `A ${TRAITS[i % TRAITS.length]} section number ${i}`,
+            docs: `Use it for ${TRAITS[(i * 7) % TRAITS.length]} content.`,
             block_type: null,
             cover_key: null,
             is_deprecated: false,
