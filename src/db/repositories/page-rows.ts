@@ -48,6 +48,7 @@ const blocksQuery = (db: Kysely<DB>) =>
       'pb.block_id',
       'b.name as block_name',
       'b.kind as block_kind',
+      'b.block_type',
       'pb.revision_id',
       'pb.order_index',
       'pb.placeholder_values',
@@ -67,7 +68,7 @@ function toPageBlock(r: BlockRow): PageBlock {
   const block = {
     id: r.id,
     page_id: r.page_id,
-    block: { id: r.block_id, name: r.block_name, kind: r.block_kind },
+    block: { id: r.block_id, name: r.block_name, kind: r.block_kind, block_type: r.block_type },
     revision_id: r.revision_id,
     order_index: r.order_index,
     placeholder_values: fromJson(r.placeholder_values),

@@ -1,5 +1,5 @@
 import type { PageRequest } from '../../shared/pagination.js';
-import type { UpdateStatus, Version } from '../blocks/blocks.js';
+import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
 
 export const META_FIELDS = ['meta_title', 'meta_description', 'meta_keywords', 'meta_robots'] as const;
 export type MetaField = (typeof META_FIELDS)[number];
@@ -32,7 +32,7 @@ export interface Page extends PageFields {
 export interface PageBlock {
   id: number;
   page_id: number;
-  block: { id: number; name: string; kind: 'content' | 'layout' };
+  block: { id: number; name: string; kind: 'content' | 'layout'; block_type: BlockType };
   revision_id: number;
   order_index: number;
   placeholder_values: Record<string, unknown>;

@@ -29,10 +29,8 @@ export class PageRenderingService {
   async render(actor: Actor, pageId: number): Promise<RenderedPageWithParts> {
     const page = (await this.deps.pages.get(actor, pageId, true)) as PageWithBlocks & { blocks: PageBlock[] };
     const revisions = await this.deps.publishing.revisions([...new Set(page.blocks.map((b) => b.revision_id))]);
-    const library = new Map<number, LoadedBlock>();
-    for (const id of new Set(page.blocks.map((b) => b.block.id))) library.set(id, await this.deps.blocks.get(actor, id));
     const inputs = await this.inputs(
-      page.blocks.map((b) => ({ instance: b, fields: b.schema_snapshot as FieldDefinition[], assets: revisions.get(b.revision_id)!, blockType: library.get(b.block.id)!.block_type })),
+      page.blocks.map((b) => ({ instance: b, fields: b.schema_snapshot as FieldDefinition[], assets: revisions.get(b.revision_id)!, blockType: b.block.block_type })),
     );
     return { page, rendered: await this.deps.renderer.renderPage(inputs), revisions };
   }
