@@ -36,9 +36,11 @@ interface Target {
   schema: string | undefined;
 }
 
+// Always both variables: the SQLite target must not inherit the DATABASE_URL of the run.
 const envOf = (t: Target): Record<string, string> => ({
   DATA_DIR: t.dataDir,
-  ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl, DATABASE_SCHEMA: t.schema! } : {}),
+  DATABASE_URL: t.databaseUrl ?? '',
+  DATABASE_SCHEMA: t.schema ?? '',
 });
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
