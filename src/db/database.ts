@@ -5,11 +5,12 @@ import { migrateToLatest } from './migrate.js';
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Database> {
   // Only the driver in use is loaded: a faster start, and no native module that is not needed.
-  const database = config.databaseUrl
-    ? await (await import('./dialects/postgres.js')).openPostgres({ url: config.databaseUrl, schema: config.databaseSchema })
+  const postgres = config.databaseUrl ? await import('./dialects/postgres.js') : undefined;
+  const database = postgres
+    ? await postgres.openPostgres({ url: config.databaseUrl!, schema: config.databaseSchema })
     : (await import('./dialects/sqlite.js')).openSqlite(config.dataDir);
   try {
-    await migrateToLatest(database);
+    await (postgres ? postgres.withSchemaLock(config.databaseUrl!, () => migrateToLatest(database)) : migrateToLatest(database));
   } catch (error) {
     await database.close();
     throw error;

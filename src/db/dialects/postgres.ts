@@ -64,11 +64,32 @@ export async function openPostgres(options: { url: string; schema?: string | und
   };
 }
 
+const SCHEMA_LOCK = 0x5067626c; // "Pgbl": an advisory lock id of our own
+
+/**
+ * Runs `work` while holding the server-wide lock that schema drops take too.
+ * Kysely's migrator looks for its table across every schema of the database,
+ * and that look fails ("schema … does not exist") when another schema is
+ * dropped at the same moment, as test files and benchmarks do side by side.
+ */
+export async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock.
+    await admin.end();
+  }
+}
+
 /** Drops a private schema made by `openPostgres` (tests clean up with it). */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
     await admin.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
   } finally {
     await admin.end();
