@@ -6,6 +6,7 @@
  */
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import { AppError } from '../shared/errors.js';
+import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeRichText } from './sanitize.js';
 
@@ -20,6 +21,8 @@ export interface RendererOptions {
   outputLimit?: number;
   /** How many parsed templates (one per revision) are kept. */
   cacheSize?: number;
+  /** How many characters of rendered instance HTML are kept (0: none). */
+  outputCacheSize?: number;
 }
 
 export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
@@ -28,6 +31,7 @@ export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
   memoryLimit: 64 * 1024 * 1024,
   outputLimit: 16 * 1024 * 1024,
   cacheSize: 500,
+  outputCacheSize: 4 * 1024 * 1024,
 };
 
 export type BlockType = 'schema' | 'markdown';
@@ -121,31 +125,6 @@ function escapeUnlessTrusted(this: { context: Context }, value: unknown): string
   return liquidEscape.call(this, value);
 }
 
-/** Least recently used first; a Map keeps insertion order, so re-inserting on read is enough. */
-class TemplateCache {
-  readonly #entries = new Map<number, Template[]>();
-  constructor(private readonly capacity: number) {}
-
-  get(revisionId: number): Template[] | undefined {
-    const found = this.#entries.get(revisionId);
-    if (found) {
-      this.#entries.delete(revisionId);
-      this.#entries.set(revisionId, found);
-    }
-    return found;
-  }
-
-  set(revisionId: number, templates: Template[]): void {
-    this.#entries.delete(revisionId);
-    this.#entries.set(revisionId, templates);
-    while (this.#entries.size > this.capacity) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
-  }
-}
-
 function rootCause(error: unknown): unknown {
   let current = error;
   while (LiquidError.is(current) && current.originalError) current = current.originalError;
@@ -156,6 +135,7 @@ export class Renderer {
   readonly options: Readonly<Required<RendererOptions>>;
   readonly #liquid: Liquid;
   readonly #cache: TemplateCache;
+  readonly #outputs: OutputCache;
 
   constructor(options: RendererOptions = {}) {
     this.options = { ...DEFAULT_RENDERER_OPTIONS, ...options };
@@ -170,16 +150,22 @@ export class Renderer {
       ownPropertyOnly: true,
     });
     this.#cache = new TemplateCache(this.options.cacheSize);
+    this.#outputs = new OutputCache(this.options.outputCacheSize);
   }
 
   /**
    * Renders one block. The parsed template is cached by `revisionId` alone:
    * revisions are immutable, so a second call with the same id and another
    * template string renders the cached (original) template, by design.
+   * Its HTML is kept too, by revision and a digest of every other input,
+   * unless the template uses a date filter (it may show the time).
    */
   async renderBlock(input: BlockRenderInput): Promise<string> {
     const ids = { revisionId: input.revisionId, blockId: input.blockId };
-    const templates = this.#parse(input.revisionId, input.template, ids.blockId);
+    const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
+    const key = deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
+    const kept = key === undefined ? undefined : this.#outputs.get(key);
+    if (kept !== undefined) return kept;
     let html: string;
     try {
       // Synchronous: no tag or filter here waits for anything (no file system, no data
@@ -191,6 +177,7 @@ export class Renderer {
     if (html.length > this.options.outputLimit) {
       throw new RenderError({ ...ids, reason: 'output_limit', detail: `the rendered HTML is over ${this.options.outputLimit} characters.` });
     }
+    if (key !== undefined) this.#outputs.set(key, html);
     return html;
   }
 
@@ -252,7 +239,12 @@ export class Renderer {
     return previewDocument(page);
   }
 
-  #parse(revisionId: number, template: string, blockId: number | undefined): Template[] {
+  /** Entries, characters and hits of the rendered-instance cache. */
+  get outputCacheStats() {
+    return this.#outputs.stats;
+  }
+
+  #parse(revisionId: number, template: string, blockId: number | undefined): ParsedTemplate {
     const cached = this.#cache.get(revisionId);
     if (cached) return cached;
     if (template.length > this.options.parseLimit) {
@@ -271,8 +263,9 @@ export class Renderer {
         : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
       throw new RenderError({ revisionId, blockId, reason: 'syntax', detail, cause: error });
     }
-    this.#cache.set(revisionId, templates);
-    return templates;
+    const parsed = { templates, deterministic: isDeterministic(template) };
+    this.#cache.set(revisionId, parsed);
+    return parsed;
   }
 
   #scope(input: BlockRenderInput): Record<string, unknown> {

@@ -1,0 +1,89 @@
+import { Liquid } from 'liquidjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Renderer, type BlockRenderInput } from '../../../src/rendering/index.js';
+
+let nextRevision = 5000;
+const block = (overrides: Partial<BlockRenderInput> = {}): BlockRenderInput => ({
+  revisionId: nextRevision++,
+  template: '<p>{{ t }}</p>{% for s in feed %}<i>{{ s }}</i>{% endfor %}{{ children }}',
+  values: { t: 'x' },
+  slots: { feed: ['a'] },
+  blockType: 'schema',
+  richtextFields: [],
+  ...overrides,
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Renderer: the rendered-instance cache', () => {
+  it('renders the same revision with the same inputs once', async () => {
+    const render = vi.spyOn(Liquid.prototype, 'renderSync');
+    const renderer = new Renderer();
+    const input = block();
+    const first = await renderer.renderBlock(input);
+    expect(await renderer.renderBlock({ ...input, values: { t: 'x' } })).toBe(first);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(renderer.outputCacheStats).toMatchObject({ entries: 1, hits: 1, characters: first.length });
+  });
+
+  it('renders again when anything that decides the HTML differs', async () => {
+    const render = vi.spyOn(Liquid.prototype, 'renderSync');
+    const renderer = new Renderer();
+    const input = block();
+    const variants: BlockRenderInput[] = [
+      input,
+      { ...input, values: { t: 'y' } },
+      { ...input, slots: { feed: ['b'] } },
+      { ...input, children: '<b>child</b>' },
+      { ...input, richtextFields: ['t'] },
+      { ...input, markdownFields: ['t'] },
+      { ...input, blockType: 'markdown' },
+      { ...input, revisionId: nextRevision++ },
+    ];
+    const html = [];
+    for (const variant of variants) html.push(await renderer.renderBlock(variant));
+    expect(render).toHaveBeenCalledTimes(variants.length);
+    expect(html[1]).toContain('<p>y</p>');
+    expect(html[2]).toContain('<i>b</i>');
+    expect(html[3]).toContain('<b>child</b>');
+    expect(renderer.outputCacheStats.hits).toBe(0);
+  });
+
+  it('never keeps the HTML of a template that uses a date filter (it may show the time)', async () => {
+    const render = vi.spyOn(Liquid.prototype, 'renderSync');
+    const renderer = new Renderer();
+    const input = block({ template: "{% assign w = 'n' | append: 'ow' %}{{ w | date: '%Y' }}" });
+    const year = String(new Date().getFullYear());
+    expect(await renderer.renderBlock(input)).toBe(year);
+    expect(await renderer.renderBlock(input)).toBe(year);
+    expect(render).toHaveBeenCalledTimes(2);
+    expect(renderer.outputCacheStats.entries).toBe(0);
+  });
+
+  it('is bounded by characters, the least recently used first out; 0 keeps nothing', async () => {
+    const renderer = new Renderer({ outputCacheSize: 25 });
+    const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t) => block({ template: t }));
+    await renderer.renderBlock(a!);
+    await renderer.renderBlock(b!);
+    await renderer.renderBlock(a!); // a is now the most recent
+    await renderer.renderBlock(c!); // 30 characters: b goes
+    expect(renderer.outputCacheStats).toMatchObject({ entries: 2, characters: 20, hits: 1 });
+    await renderer.renderBlock(a!);
+    expect(renderer.outputCacheStats.hits).toBe(2);
+    await renderer.renderBlock(b!);
+    expect(renderer.outputCacheStats.hits).toBe(2);
+
+    const none = new Renderer({ outputCacheSize: 0 });
+    await none.renderBlock(a!);
+    await none.renderBlock(a!);
+    expect(none.outputCacheStats).toMatchObject({ entries: 0, hits: 0 });
+  });
+
+  it('does not keep a failed render', async () => {
+    const renderer = new Renderer({ outputLimit: 5 });
+    const input = block({ template: '{{ t }}', values: { t: 'too long' } });
+    await expect(renderer.renderBlock(input)).rejects.toThrow();
+    await expect(renderer.renderBlock(input)).rejects.toThrow();
+    expect(renderer.outputCacheStats.entries).toBe(0);
+  });
+});
