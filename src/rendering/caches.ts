@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Template } from 'liquidjs';
 
 /**
@@ -83,30 +82,30 @@ export interface OutputInputs {
 }
 
 /**
- * Rendered HTML of instances, by their revision and a digest of everything else
- * that decides it; bounded by total characters. A page preview re-rendered as
- * an editor types changes one instance: the others come from here.
+ * Rendered HTML of instances, by their revision and everything else that
+ * decides it; bounded by total characters, keys included. A page preview
+ * re-rendered as an editor types changes one instance: the others come from here.
+ * The key is the inputs' JSON itself: hashing it cost more than it saved.
  */
 export class OutputCache {
-  readonly #lru: Lru<string, string>;
+  readonly #lru: Lru<string, { key: string; html: string }>;
   hits = 0;
   constructor(characters: number) {
-    this.#lru = new Lru(characters, (html) => html.length);
+    this.#lru = new Lru(characters, (entry) => entry.key.length + entry.html.length);
   }
 
   keyOf(revisionId: number, inputs: OutputInputs): string {
     const { values, slots, children, blockType, richtextFields, markdownFields } = inputs;
-    const digest = createHash('sha256').update(JSON.stringify([values, slots, children ?? null, blockType, richtextFields, markdownFields ?? null])).digest('base64');
-    return `${revisionId}:${digest}`;
+    return `${revisionId}:${JSON.stringify([values, slots, children ?? null, blockType, richtextFields, markdownFields ?? null])}`;
   }
 
   get(key: string): string | undefined {
-    const html = this.#lru.get(key);
+    const html = this.#lru.get(key)?.html;
     if (html !== undefined) this.hits++;
     return html;
   }
 
-  set = (key: string, html: string) => this.#lru.set(key, html);
+  set = (key: string, html: string) => this.#lru.set(key, { key, html });
 
   get stats() {
     return { entries: this.#lru.size, characters: this.#lru.weight, hits: this.hits };

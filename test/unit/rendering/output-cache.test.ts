@@ -23,7 +23,9 @@ describe('Renderer: the rendered-instance cache', () => {
     const first = await renderer.renderBlock(input);
     expect(await renderer.renderBlock({ ...input, values: { t: 'x' } })).toBe(first);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(renderer.outputCacheStats).toMatchObject({ entries: 1, hits: 1, characters: first.length });
+    expect(renderer.outputCacheStats).toMatchObject({ entries: 1, hits: 1 });
+    // The key (the inputs' JSON) is charged too.
+    expect(renderer.outputCacheStats.characters).toBeGreaterThan(first.length + JSON.stringify(input.values).length);
   });
 
   it('renders again when anything that decides the HTML differs', async () => {
@@ -61,13 +63,17 @@ describe('Renderer: the rendered-instance cache', () => {
   });
 
   it('is bounded by characters, the least recently used first out; 0 keeps nothing', async () => {
-    const renderer = new Renderer({ outputCacheSize: 25 });
-    const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t) => block({ template: t }));
+    // Same-length revision ids and templates: every entry weighs the same.
+    const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t, i) => block({ template: t, revisionId: 7001 + i }));
+    const probe = new Renderer();
+    await probe.renderBlock(a!);
+    const entry = probe.outputCacheStats.characters;
+    const renderer = new Renderer({ outputCacheSize: Math.floor(2.5 * entry) });
     await renderer.renderBlock(a!);
     await renderer.renderBlock(b!);
     await renderer.renderBlock(a!); // a is now the most recent
-    await renderer.renderBlock(c!); // 30 characters: b goes
-    expect(renderer.outputCacheStats).toMatchObject({ entries: 2, characters: 20, hits: 1 });
+    await renderer.renderBlock(c!); // three entries do not fit: b goes
+    expect(renderer.outputCacheStats).toMatchObject({ entries: 2, characters: 2 * entry, hits: 1 });
     await renderer.renderBlock(a!);
     expect(renderer.outputCacheStats.hits).toBe(2);
     await renderer.renderBlock(b!);
