@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { App, HttpDeps } from '../context.js';
 import { registerDocsCollector, registerDocsRoutes } from '../openapi.js';
 import { adminUserRoutes } from './admin-users.routes.js';
@@ -13,6 +14,8 @@ import { adminCatalogRoutes } from './admin-catalog.routes.js';
 
 /** `/api`: the web interface's contour, authenticated by the `pb_session` cookie. */
 export async function webApi(scope: App, deps: HttpDeps) {
+  // Cookies are this contour's alone: the key contour neither reads nor sets one.
+  await scope.register(cookie);
   await registerDocsCollector(scope, {
     title: 'Pageblocks web contour',
     description: 'Session-cookie routes of the web interface: accounts, API keys, sites and administration. Not for integrations.',
