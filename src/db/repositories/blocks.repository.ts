@@ -68,6 +68,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
       return row ? (await hydrate([row], viewerId))[0] : undefined;
     },
 
+    async loadMany(ids, viewerId) {
+      if (ids.length === 0) return [];
+      return hydrate(await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', 'in', ids).execute(), viewerId);
+    },
+
     async list(query) {
       let base = db.selectFrom('blocks').where(visibleInLists(query.viewerId));
       if (query.kind) base = base.where('blocks.kind', '=', query.kind);

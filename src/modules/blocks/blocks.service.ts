@@ -29,6 +29,8 @@ export interface SourceCatalog {
 
 const FIRST_VERSION: Version = { major: 1, minor: 0 };
 
+const readableBy = (block: LoadedBlock, actor: Actor) => block.scope === 'global' || block.owner_id === actor.userId;
+
 export class BlocksService {
   constructor(private readonly deps: { blocks: BlocksRepository; sources: SourceCatalog; clock: Clock }) {}
 
@@ -54,8 +56,14 @@ export class BlocksService {
   async get(actor: Actor, id: number): Promise<LoadedBlock> {
     const block = await this.deps.blocks.load(id, actor.userId);
     if (!block) throw notFound(`Block ${id} not found.`);
-    if (block.scope === 'user' && block.owner_id !== actor.userId) throw forbidden(`Block ${id} belongs to another user.`);
+    if (!readableBy(block, actor)) throw forbidden(`Block ${id} belongs to another user.`);
     return block;
+  }
+
+  /** The blocks of these ids that the actor may read, by id; the others are absent. */
+  async readable(actor: Actor, ids: number[]): Promise<Map<number, LoadedBlock>> {
+    const blocks = await this.deps.blocks.loadMany([...new Set(ids)], actor.userId);
+    return new Map(blocks.filter((b) => readableBy(b, actor)).map((b) => [b.id, b]));
   }
 
   /** `scope: 'global'` is the administrators' path (`/api/admin/blocks`). */

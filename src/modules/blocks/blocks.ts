@@ -99,6 +99,8 @@ export type UpdateStatus = 'up_to_date' | 'outdated_minor' | 'outdated_major';
 export interface BlocksRepository {
   /** `viewerId` decides `is_favorite`. */
   load(id: number, viewerId: number): Promise<LoadedBlock | undefined>;
+  /** The blocks of these ids that exist, in no particular order: four queries, however many. */
+  loadMany(ids: number[], viewerId: number): Promise<LoadedBlock[]>;
   list(query: BlockListQuery): Promise<{ rows: LoadedBlock[]; total: number }>;
   favorites(viewerId: number, page: PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;
   search(query: { terms: string[]; viewerId: number } & PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;

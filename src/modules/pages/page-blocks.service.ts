@@ -136,8 +136,10 @@ export class PageBlocksService {
    */
   private async libraryBlocks(actor: Actor, pageId: number): Promise<Map<number, LoadedBlock>> {
     const instances = await this.existing(actor, pageId);
-    const blocks = new Map<number, LoadedBlock>();
-    for (const id of new Set([...instances.values()].map((i) => i.block.id))) blocks.set(id, await this.deps.blocks.get(actor, id));
+    const ids = [...new Set([...instances.values()].map((i) => i.block.id))];
+    const blocks = await this.deps.blocks.readable(actor, ids);
+    // One that cannot be read: get() says why, as it did when each was read alone.
+    for (const id of ids) if (!blocks.has(id)) await this.deps.blocks.get(actor, id);
     return blocks;
   }
 
