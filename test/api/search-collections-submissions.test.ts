@@ -46,6 +46,12 @@ describe('full-text search', () => {
     const paged = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1, offset: 1 } });
     expect(paged.body.total).toBe(2);
     expect(paged.body.data).toHaveLength(1);
+    // Past the end: no row, and still the total.
+    const beyond = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1, offset: 5 } });
+    expect(beyond.body).toMatchObject({ data: [], total: 2, offset: 5 });
+    // The total counts only what this key may see, not other users' private matches.
+    await block(stranger, { name: 'Pelican of another user' });
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1 } })).body.total).toBe(2);
   });
 
   it('keeps the index current on every change', async () => {

@@ -121,19 +121,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .selectFrom(dialect.search.matches(query.terms).as('m'))
         .innerJoin('blocks', 'blocks.id', 'm.block_id')
         .where(visibleInLists(query.viewerId));
-      // The total comes with the page (a window count over the same matches): a second
-      // query matched, joined and counted them all again (bench B4). An offset past the
-      // end has no row to carry it, and only then is it counted on its own.
-      const found = await base
-        .select([...BLOCK_COLUMNS, (eb) => eb.fn.countAll().over().as('total_matches')])
-        .orderBy('m.score')
-        .orderBy('blocks.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute();
-      const total = found.length > 0 ? Number(found[0]!.total_matches) : countOf(await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
-      const rows = found.map(({ total_matches: _total, ...row }) => row);
-      return { rows: await hydrate(rows, query.viewerId), total };
+      const [rows, total] = await Promise.all([
+        base.select(BLOCK_COLUMNS).orderBy('m.score').orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
     },
 
     async missingTags(ids) {
