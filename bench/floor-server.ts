@@ -8,7 +8,13 @@ import { openDatabase } from '../src/db/database.js';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const ids = JSON.parse(process.env.BENCH_IDS ?? '{}') as { ownerId: number; siteId: number; blockId: number; revisionId: number; snapshot: unknown[] };
+const ids = JSON.parse(process.env.BENCH_IDS ?? '{}') as {
+  ownerId: number;
+  siteId: number;
+  blockId: number;
+  revisionId: number;
+  snapshot: unknown[];
+};
 const app = Fastify();
 
 app.get('/ready', async () => ({ status: 'ready' }));
@@ -21,7 +27,21 @@ app.post('/floor', async (request) => {
   return database.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('pages')
-      .values({ owner_id: ids.ownerId, site_id: ids.siteId, folder_id: null, kind: 'article', name: body.name, slug: null, meta_title: null, meta_description: null, meta_keywords: null, meta_robots: null, is_published: false, created_at: now, updated_at: now })
+      .values({
+        owner_id: ids.ownerId,
+        site_id: ids.siteId,
+        folder_id: null,
+        kind: 'article',
+        name: body.name,
+        slug: null,
+        meta_title: null,
+        meta_description: null,
+        meta_keywords: null,
+        meta_robots: null,
+        is_published: false,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // One multi-row INSERT, as the service writes them.
@@ -29,9 +49,18 @@ app.post('/floor', async (request) => {
       .insertInto('page_blocks')
       .values(
         body.blocks.map((block, i) => ({
-          page_id: id, block_id: ids.blockId, revision_id: ids.revisionId, major: 1, minor: 0,
-          schema_snapshot: JSON.stringify(ids.snapshot), placeholder_values: JSON.stringify(block.placeholder_values), bindings: null,
-          parent_page_block_id: null, order_index: i, created_at: now, updated_at: now,
+          page_id: id,
+          block_id: ids.blockId,
+          revision_id: ids.revisionId,
+          major: 1,
+          minor: 0,
+          schema_snapshot: JSON.stringify(ids.snapshot),
+          placeholder_values: JSON.stringify(block.placeholder_values),
+          bindings: null,
+          parent_page_block_id: null,
+          order_index: i,
+          created_at: now,
+          updated_at: now,
         })),
       )
       .returning('id')

@@ -15,20 +15,42 @@ const which = process.argv[2] ?? 'B1';
 const dataDir = await mkdtemp(join(tmpdir(), 'pb-profile-'));
 const profileDir = await mkdtemp(join(tmpdir(), 'pb-cpuprofile-'));
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-const env = { DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `profile_${Date.now().toString(36)}` } : {}) };
+const env = {
+  DATA_DIR: dataDir,
+  ...(process.env.DATABASE_URL
+    ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `profile_${Date.now().toString(36)}` }
+    : {}),
+};
 const service = await startPinned(['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/main.js'], env);
 const session = await signUp(service.url);
 const siteId = await newSite(session);
-const block = await v1(session, 'POST', '/blocks', { name: 'Profile block', template: BENCH_TEMPLATE, schema_content: BENCH_FIELDS });
-const instances = (n: number) => Array.from({ length: n }, (_, i) => ({ block_id: block.id, placeholder_values: benchValues(i) }));
+const block = await v1(session, 'POST', '/blocks', {
+  name: 'Profile block',
+  template: BENCH_TEMPLATE,
+  schema_content: BENCH_FIELDS,
+});
+const instances = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ block_id: block.id, placeholder_values: benchValues(i) }));
 const auth = { authorization: `Bearer ${session.key}` };
 if (which === 'B1') {
   const page = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });
-  const r = await load({ url: `${service.url}/api/v1/pages/${page.id}?with_blocks=1`, connections: 10, seconds: 8, headers: auth });
+  const r = await load({
+    url: `${service.url}/api/v1/pages/${page.id}?with_blocks=1`,
+    connections: 10,
+    seconds: 8,
+    headers: auth,
+  });
   console.log(`B1: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`);
 } else if (which === 'B2') {
   const body = JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) });
-  const r = await load({ url: `${service.url}/api/v1/pages`, connections: 10, seconds: 8, method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } });
+  const r = await load({
+    url: `${service.url}/api/v1/pages`,
+    connections: 10,
+    seconds: 8,
+    method: 'POST',
+    body,
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
   console.log(`B2: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`);
 } else {
   const page = await v1(session, 'POST', '/pages', { name: 'Two hundred', site_id: siteId, blocks: instances(200) });
@@ -37,7 +59,11 @@ if (which === 'B1') {
 }
 await service.stop();
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+}
 const file = (await readdir(profileDir)).find((f) => f.endsWith('.cpuprofile'))!;
 const profile = JSON.parse(await readFile(join(profileDir, file), 'utf8')) as { nodes: Node[] };
 const self = new Map<string, number>();
@@ -48,6 +74,7 @@ for (const n of profile.nodes) {
   self.set(key, (self.get(key) ?? 0) + n.hitCount);
   total += n.hitCount;
 }
-for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
+for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
 console.log(`profile: ${join(profileDir, file)}`);
 await rm(dataDir, { recursive: true, force: true });

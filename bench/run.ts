@@ -51,35 +51,83 @@ async function benchmark(t: Target): Promise<Row[]> {
   const siteId = await newSite(session);
   const blocks: any[] = [];
   for (let i = 0; i < 10; i++) {
-    blocks.push(await v1(session, 'POST', '/blocks', { name: `Bench block ${i}`, template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`), css: `.b${i}{margin:${i}px}`, schema_content: BENCH_FIELDS }));
+    blocks.push(
+      await v1(session, 'POST', '/blocks', {
+        name: `Bench block ${i}`,
+        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
+        css: `.b${i}{margin:${i}px}`,
+        schema_content: BENCH_FIELDS,
+      }),
+    );
   }
-  const instances = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ block_id: blocks[i % blocks.length].id, placeholder_values: benchValues(from + i) }));
+  const instances = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({
+      block_id: blocks[i % blocks.length].id,
+      placeholder_values: benchValues(from + i),
+    }));
   const page20 = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });
   const page200 = await v1(session, 'POST', '/pages', { name: 'Two hundred', site_id: siteId, blocks: instances(200) });
   const auth = { authorization: `Bearer ${session.key}` };
 
   // B1 and B2 against the service.
-  const b1 = await load({ url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`, connections: 10, seconds: SECONDS, headers: auth });
+  const b1 = await load({
+    url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`,
+    connections: 10,
+    seconds: SECONDS,
+    headers: auth,
+  });
   const createBody = JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) });
-  const b2 = await load({ url: `${service.url}/api/v1/pages`, connections: 10, seconds: SECONDS, method: 'POST', body: createBody, headers: { ...auth, 'content-type': 'application/json' } });
+  const b2 = await load({
+    url: `${service.url}/api/v1/pages`,
+    connections: 10,
+    seconds: SECONDS,
+    method: 'POST',
+    body: createBody,
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
 
   // B3: the 200-block preview, one request at a time, against LiquidJS alone: again and
   // again (the instances' HTML is kept), and cold, on pages whose values were never rendered.
   await fetch(`${service.url}/api/v1/pages/${page200.id}/preview`, { headers: auth }).then((r) => r.arrayBuffer());
   const b3 = await latencies(40, () => fetch(`${service.url}/api/v1/pages/${page200.id}/preview`, { headers: auth }));
   const coldPages: number[] = [];
-  for (let k = 1; k <= 10; k++) coldPages.push((await v1(session, 'POST', '/pages', { name: `Cold ${k}`, site_id: siteId, blocks: instances(200, k * 1000) })).id);
-  const b3Cold = await latencies(coldPages.length, () => fetch(`${service.url}/api/v1/pages/${coldPages.shift()}/preview`, { headers: auth }));
+  for (let k = 1; k <= 10; k++)
+    coldPages.push(
+      (await v1(session, 'POST', '/pages', { name: `Cold ${k}`, site_id: siteId, blocks: instances(200, k * 1000) }))
+        .id,
+    );
+  const b3Cold = await latencies(coldPages.length, () =>
+    fetch(`${service.url}/api/v1/pages/${coldPages.shift()}/preview`, { headers: auth }),
+  );
   const b3Floor = await liquidFloorMs(
-    instances(200).map((inst, i) => ({ template: blocks[i % blocks.length].current_revision.template_content, values: inst.placeholder_values })),
+    instances(200).map((inst, i) => ({
+      template: blocks[i % blocks.length].current_revision.template_content,
+      values: inst.placeholder_values,
+    })),
     40,
   );
   await service.stop();
 
   // The floors of B1 and B2: a bare Fastify process on the same core and database.
-  const floor = await startPinned(FLOOR, { ...envOf(t), BENCH_IDS: JSON.stringify({ ownerId: session.userId, siteId, blockId: blocks[0].id, revisionId: blocks[0].current_revision.id, snapshot: blocks[0].current_revision.schema_content }) });
+  const floor = await startPinned(FLOOR, {
+    ...envOf(t),
+    BENCH_IDS: JSON.stringify({
+      ownerId: session.userId,
+      siteId,
+      blockId: blocks[0].id,
+      revisionId: blocks[0].current_revision.id,
+      snapshot: blocks[0].current_revision.schema_content,
+    }),
+  });
   const b1Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS });
-  const b2Floor = await load({ url: `${floor.url}/floor`, connections: 10, seconds: SECONDS, method: 'POST', body: createBody, headers: { 'content-type': 'application/json' } });
+  const b2Floor = await load({
+    url: `${floor.url}/floor`,
+    connections: 10,
+    seconds: SECONDS,
+    method: 'POST',
+    body: createBody,
+    headers: { 'content-type': 'application/json' },
+  });
   await floor.stop();
 
   rows.push({
@@ -122,14 +170,26 @@ async function benchmark(t: Target): Promise<Row[]> {
   // B4: search as the library grows; B6: memory under B1's load at 100k.
   const search: Record<number, { p95: number; seeding: number }> = {};
   for (const size of [1_000, 10_000, 100_000]) {
-    const seeding = await growLibrary({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, schema: t.schema }, session.userId, size);
+    const seeding = await growLibrary(
+      { dataDir: t.dataDir, databaseUrl: t.databaseUrl, schema: t.schema },
+      session.userId,
+      size,
+    );
     service = await startPinned(SERVICE, envOf(t));
     await latencies(20, () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth }));
-    search[size] = { p95: (await latencies(200, () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth }))).p95, seeding };
+    search[size] = {
+      p95: (await latencies(200, () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth }))).p95,
+      seeding,
+    };
     if (size === 100_000) {
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(service.child.pid!))), 200);
-      const underLoad = await load({ url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`, connections: 10, seconds: SECONDS, headers: auth });
+      const underLoad = await load({
+        url: `${service.url}/api/v1/pages/${page20.id}?with_blocks=1`,
+        connections: 10,
+        seconds: SECONDS,
+        headers: auth,
+      });
       clearInterval(sampler);
       rows.push({
         id: 'B6',
@@ -148,7 +208,10 @@ async function benchmark(t: Target): Promise<Row[]> {
     id: 'B4',
     what: 'GET /search/blocks?q=gallery (5 % of blocks match), one request at a time',
     figure: `p95 ${fmt(search[1_000]!.p95, 2)} / ${fmt(search[10_000]!.p95, 2)} / ${fmt(search[100_000]!.p95, 2)} ms at 1k / 10k / 100k`,
-    floor: `— (seeding to 100k took ${fmt(Object.values(search).reduce((a, s) => a + s.seeding, 0), 0)} s)`,
+    floor: `— (seeding to 100k took ${fmt(
+      Object.values(search).reduce((a, s) => a + s.seeding, 0),
+      0,
+    )} s)`,
     ratio: `${fmt(growth, 2)}x growth 1k→100k`,
     target: 'p95 ≤ 10 ms at 100k; ≤ 3x growth',
     pass: search[100_000]!.p95 <= 10 && growth <= 3,
@@ -182,16 +245,29 @@ async function benchmark(t: Target): Promise<Row[]> {
 }
 
 function table(rows: Row[]): string {
-  const lines = ['| id | what | figure | floor | ratio | target | pass |', '| --- | --- | --- | --- | --- | --- | --- |'];
-  for (const r of rows) lines.push(`| ${r.id} | ${r.what} | ${r.figure} | ${r.floor} | ${r.ratio} | ${r.target} | ${r.pass ? 'yes' : '**no**'} |`);
+  const lines = [
+    '| id | what | figure | floor | ratio | target | pass |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.id} | ${r.what} | ${r.figure} | ${r.floor} | ${r.ratio} | ${r.target} | ${r.pass ? 'yes' : '**no**'} |`,
+    );
   return lines.join('\n');
 }
 
 async function main() {
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  const targets: Target[] = [{ name: 'SQLite', dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')), databaseUrl: undefined, schema: undefined }];
+  const targets: Target[] = [
+    { name: 'SQLite', dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')), databaseUrl: undefined, schema: undefined },
+  ];
   if (process.env.DATABASE_URL) {
-    targets.push({ name: 'PostgreSQL', dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')), databaseUrl: process.env.DATABASE_URL, schema: `bench_${Date.now().toString(36)}` });
+    targets.push({
+      name: 'PostgreSQL',
+      dataDir: await mkdtemp(join(tmpdir(), 'pb-bench-')),
+      databaseUrl: process.env.DATABASE_URL,
+      schema: `bench_${Date.now().toString(36)}`,
+    });
   }
   const sections: string[] = [];
   for (const target of targets) {
@@ -206,7 +282,8 @@ async function main() {
       if (target.databaseUrl && target.schema) await dropPostgresSchema(target.databaseUrl, target.schema);
     }
   }
-  if (!process.env.DATABASE_URL) sections.push('## PostgreSQL\n\nNot run: set DATABASE_URL to a PostgreSQL database to include it.');
+  if (!process.env.DATABASE_URL)
+    sections.push('## PostgreSQL\n\nNot run: set DATABASE_URL to a PostgreSQL database to include it.');
   const mem = /MemTotal:\s+(\d+)/.exec(execFileSync('cat', ['/proc/meminfo']).toString())?.[1];
   const header = [
     '# Benchmark results',

@@ -21,6 +21,8 @@ await build({
   // Native bindings, and a package that serves its own files from its directory.
   external: ['libsql', 'pg-native', '@fastify/swagger-ui'],
   // Bundled CommonJS packages still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -65,7 +65,18 @@ export interface BuiltApp {
 }
 
 // Never let these reach a log line, whatever gets logged by mistake.
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'password', 'token', 'key', '*.password', '*.token', '*.key'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  'token',
+  'key',
+  '*.password',
+  '*.token',
+  '*.key',
+];
 
 export function createLogger(config: Config, stream?: DestinationStream): FastifyBaseLogger {
   return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, stream) as FastifyBaseLogger;
@@ -83,13 +94,33 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const blocks = new BlocksService({ blocks: blockRows, sources, clock });
   const placeholderSchemas = new PlaceholderSchemaService(blocks);
   // Sites name a layout and layouts name a site: each checks the other through a closure.
-  const sites: SitesService = new SitesService({ sites: sitesRepository(database), clock, checkLayout: (actor, id) => layouts.get(actor, id).then(() => undefined) });
-  const layouts: LayoutsService = new LayoutsService({ layouts: layoutsRepository(database), checkSite: (actor, id) => sites.get(actor, id).then(() => undefined), clock });
+  const sites: SitesService = new SitesService({
+    sites: sitesRepository(database),
+    clock,
+    checkLayout: (actor, id) => layouts.get(actor, id).then(() => undefined),
+  });
+  const layouts: LayoutsService = new LayoutsService({
+    layouts: layoutsRepository(database),
+    checkSite: (actor, id) => sites.get(actor, id).then(() => undefined),
+    clock,
+  });
   const pageRows = pagesRepository(database);
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
-  const pages = new PagesService({ pages: pageRows, sites, references: pageReferencesRepository(database), instances, clock });
+  const pages = new PagesService({
+    pages: pageRows,
+    sites,
+    references: pageReferencesRepository(database),
+    instances,
+    clock,
+  });
   const publishingRows = publishingRepository(database);
-  const rendering = new PageRenderingService({ pages, blocks, publishing: publishingRows, instances, renderer: new Renderer() });
+  const rendering = new PageRenderingService({
+    pages,
+    blocks,
+    publishing: publishingRows,
+    instances,
+    renderer: new Renderer(),
+  });
   const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
   const services: Services = {
     auth: new AuthService({
@@ -120,11 +151,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       pages,
       sites,
       rendering,
-      providers: (type, settings) => createProvider(type, settings, { ...outbound, ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }) }),
+      providers: (type, settings) =>
+        createProvider(type, settings, {
+          ...outbound,
+          ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }),
+        }),
       outbound,
       clock,
     }),
-    uploads: new UploadsService({ storage: overrides.storage ?? (await createStorage(config)), blocks, blockRows, sites, publicUrl: config.publicUrl, clock }),
+    uploads: new UploadsService({
+      storage: overrides.storage ?? (await createStorage(config)),
+      blocks,
+      blockRows,
+      sites,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
   };
 
   if (config.adminEmail && config.adminPassword) {

@@ -16,28 +16,62 @@ export async function signUp(url: string): Promise<Session> {
   const registered = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`, password: 'bench-password' }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`,
+      password: 'bench-password',
+    }),
   });
   const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
   const { user } = await json(registered);
-  const { key } = await json(await fetch(`${url}/api/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ title: 'bench' }) }));
+  const { key } = await json(
+    await fetch(`${url}/api/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ title: 'bench' }),
+    }),
+  );
   return { url, key, cookie, userId: user.id };
 }
 
 export const v1 = async (s: Session, method: string, path: string, body?: unknown) =>
-  json(await fetch(`${s.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) }));
+  json(
+    await fetch(`${s.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${s.key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 
 export async function site(s: Session): Promise<number> {
-  return (await json(await fetch(`${s.url}/api/sites`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.cookie }, body: JSON.stringify({ name: 'Bench' }) }))).id;
+  return (
+    await json(
+      await fetch(`${s.url}/api/sites`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: s.cookie },
+        body: JSON.stringify({ name: 'Bench' }),
+      }),
+    )
+  ).id;
 }
 
 /** A typical content block: a title, a text, a list of items. */
 export const BENCH_FIELDS = [
   { name: 'title', type: 'string', required: true, max_length: 120 },
   { name: 'text', type: 'text' },
-  { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'label', type: 'string', required: true }, { name: 'url', type: 'url' }] } },
+  {
+    name: 'items',
+    type: 'array',
+    items: {
+      type: 'object',
+      fields: [
+        { name: 'label', type: 'string', required: true },
+        { name: 'url', type: 'url' },
+      ],
+    },
+  },
 ];
-export const BENCH_TEMPLATE = '<section class="b"><h2>{{ title }}</h2><p>{{ text }}</p><ul>{% for i in items %}<li><a href="{{ i.url }}">{{ i.label }}</a></li>{% endfor %}</ul></section>';
+export const BENCH_TEMPLATE =
+  '<section class="b"><h2>{{ title }}</h2><p>{{ text }}</p><ul>{% for i in items %}<li><a href="{{ i.url }}">{{ i.label }}</a></li>{% endfor %}</ul></section>';
 export const benchValues = (i: number) => ({
   title: `Section ${i}`,
   text: 'Some text for the section, long enough to look like real copy on a page.',

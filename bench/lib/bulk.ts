@@ -2,7 +2,28 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../src/db/database.js';
 
 // Twenty names: one block in twenty is a "gallery" (B4 searches for it), and only by its name.
-const WORDS = ['hero', 'gallery', 'pricing', 'testimonial', 'banner', 'footer', 'header', 'card', 'grid', 'quote', 'video', 'form', 'faq', 'timeline', 'team', 'stats', 'map', 'cta', 'feature', 'logo'];
+const WORDS = [
+  'hero',
+  'gallery',
+  'pricing',
+  'testimonial',
+  'banner',
+  'footer',
+  'header',
+  'card',
+  'grid',
+  'quote',
+  'video',
+  'form',
+  'faq',
+  'timeline',
+  'team',
+  'stats',
+  'map',
+  'cta',
+  'feature',
+  'logo',
+];
 const TRAITS = ['bold', 'quiet', 'wide', 'narrow', 'dark', 'light', 'dense', 'airy', 'classic', 'modern', 'compact'];
 
 /**
@@ -10,12 +31,28 @@ const TRAITS = ['bold', 'quiet', 'wide', 'narrow', 'dark', 'light', 'dense', 'ai
  * the service's own database layer (HTTP would take minutes at 100k). Each
  * block gets its full-text entry from the dialect, as a write through the API does.
  */
-export async function growLibrary(env: { dataDir: string; databaseUrl: string | undefined; schema: string | undefined }, ownerId: number, total: number): Promise<number> {
-  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, databaseSchema: env.schema });
+export async function growLibrary(
+  env: { dataDir: string; databaseUrl: string | undefined; schema: string | undefined },
+  ownerId: number,
+  total: number,
+): Promise<number> {
+  const database = await openDatabase({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    databaseSchema: env.schema,
+  });
   const started = performance.now();
   try {
     const { db, dialect } = database;
-    let count = Number((await db.selectFrom('blocks').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n);
+    let count = Number(
+      (
+        await db
+          .selectFrom('blocks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     while (count < total) {
       const batch = Math.min(1000, total - count);
       const now = new Date().toISOString();
@@ -39,8 +76,18 @@ export async function growLibrary(env: { dataDir: string; databaseUrl: string | 
             updated_at: now,
           };
         });
-        const inserted = await trx.insertInto('blocks').values(rows).returning(['id', 'name', 'description', 'docs']).execute();
-        for (const row of inserted) await dialect.search.index(trx, row.id, { name: row.name, description: row.description, docs: row.docs, tags: '' });
+        const inserted = await trx
+          .insertInto('blocks')
+          .values(rows)
+          .returning(['id', 'name', 'description', 'docs'])
+          .execute();
+        for (const row of inserted)
+          await dialect.search.index(trx, row.id, {
+            name: row.name,
+            description: row.description,
+            docs: row.docs,
+            tags: '',
+          });
       });
       count += batch;
     }

@@ -1,7 +1,10 @@
 import { Liquid, type Template } from 'liquidjs';
 
 /** B3's floor: LiquidJS alone (synchronous, as the renderer), the same templates parsed once, the same values, concatenated. */
-export async function liquidFloorMs(blocks: Array<{ template: string; values: Record<string, unknown> }>, runs: number): Promise<number> {
+export async function liquidFloorMs(
+  blocks: Array<{ template: string; values: Record<string, unknown> }>,
+  runs: number,
+): Promise<number> {
   const engine = new Liquid({ outputEscape: 'escape' });
   const parsed = new Map<string, Template[]>();
   for (const b of blocks) if (!parsed.has(b.template)) parsed.set(b.template, engine.parse(b.template));

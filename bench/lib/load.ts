@@ -12,7 +12,14 @@ export interface LoadResult {
   non2xx: number;
 }
 
-type LoadInput = { url: string; connections: number; seconds: number; method?: string; body?: string; headers?: Record<string, string> };
+type LoadInput = {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+};
 
 /**
  * autocannon in its own process on the load core, JSON out. A first run of two
@@ -25,7 +32,17 @@ export async function load(input: LoadInput): Promise<LoadResult> {
 }
 
 async function run(input: LoadInput): Promise<LoadResult> {
-  const args = ['-c', LOAD_CORE, process.execPath, autocannonBin, '--json', '-c', String(input.connections), '-d', String(input.seconds)];
+  const args = [
+    '-c',
+    LOAD_CORE,
+    process.execPath,
+    autocannonBin,
+    '--json',
+    '-c',
+    String(input.connections),
+    '-d',
+    String(input.seconds),
+  ];
   if (input.method) args.push('-m', input.method);
   if (input.body) args.push('-b', input.body);
   for (const [k, v] of Object.entries(input.headers ?? {})) args.push('-H', `${k}=${v}`);
@@ -36,12 +53,26 @@ async function run(input: LoadInput): Promise<LoadResult> {
     child.stdout.on('data', (chunk) => (text += String(chunk)));
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
   });
-  const json = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx };
+  const json = JSON.parse(out) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: json.requests.average,
+    p50: json.latency.p50,
+    p99: json.latency.p99,
+    errors: json.errors,
+    non2xx: json.non2xx,
+  };
 }
 
 /** Sequential requests, one at a time: exact percentiles of single-request latency (ms). */
-export async function latencies(n: number, request: () => Promise<Response>): Promise<{ p50: number; p95: number; mean: number }> {
+export async function latencies(
+  n: number,
+  request: () => Promise<Response>,
+): Promise<{ p50: number; p95: number; mean: number }> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();

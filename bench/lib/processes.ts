@@ -27,7 +27,10 @@ export async function startPinned(args: string[], env: Record<string, string>, r
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr}`);
     if (Date.now() > deadline) throw new Error(`${script} not ready: ${stderr}`);
-    const ok = await fetch(`${url}${readyPath}`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -3,14 +3,18 @@ import type { Database } from './dialects/dialect.js';
 import { migrateToLatest } from './migrate.js';
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+): Promise<Database> {
   // Only the driver in use is loaded: a faster start, and no native module that is not needed.
   const postgres = config.databaseUrl ? await import('./dialects/postgres.js') : undefined;
   const database = postgres
     ? await postgres.openPostgres({ url: config.databaseUrl!, schema: config.databaseSchema })
     : (await import('./dialects/sqlite.js')).openSqlite(config.dataDir);
   try {
-    await (postgres ? postgres.withSchemaLock(config.databaseUrl!, () => migrateToLatest(database)) : migrateToLatest(database));
+    await (postgres
+      ? postgres.withSchemaLock(config.databaseUrl!, () => migrateToLatest(database))
+      : migrateToLatest(database));
   } catch (error) {
     await database.close();
     throw error;

@@ -23,7 +23,9 @@ export async function migrateToLatest({ db, dialect, schema }: Database): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

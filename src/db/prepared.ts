@@ -13,7 +13,11 @@ class Slot {
  * Only for queries whose SQL text does not depend on the parameter values:
  * plain comparisons, never `in (...)` lists or conditional clauses.
  */
-export function prepared<P extends unknown[], R>(db: Kysely<any>, arity: P['length'], build: (...params: P) => Compilable<R>): (...params: P) => Promise<R[]> {
+export function prepared<P extends unknown[], R>(
+  db: Kysely<any>,
+  arity: P['length'],
+  build: (...params: P) => Compilable<R>,
+): (...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   return async (...params) => {
     compiled ??= build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as P)).compile();

@@ -31,7 +31,11 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   if (error instanceof AppError) {
     const retryAfter = error.details?.retry_after;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    return send(reply, STATUS[error.kind], { error: error.message, ...(error.errors && { errors: error.errors }), ...error.details });
+    return send(reply, STATUS[error.kind], {
+      error: error.message,
+      ...(error.errors && { errors: error.errors }),
+      ...error.details,
+    });
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
@@ -39,7 +43,10 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     return send(reply, 400, { error: 'The request is not valid: see errors[].', errors });
   }
   if (SyntaxError.prototype.isPrototypeOf(error) && fastifyError.statusCode === 400) {
-    return send(reply, 400, { error: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!, errors: [{ path: 'root', message: error.message }] });
+    return send(reply, 400, {
+      error: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!,
+      errors: [{ path: 'root', message: error.message }],
+    });
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -56,7 +63,9 @@ export function registerNotFound(app: FastifyInstance, allowedMethods: (path: st
     const allowed = allowedMethods(path);
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
-      return send(reply, 405, { error: `Method ${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.` });
+      return send(reply, 405, {
+        error: `Method ${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`,
+      });
     }
     return send(reply, 404, { error: `No route ${request.method} ${path}.` });
   });

@@ -72,7 +72,11 @@ export async function createServer(options: ServerOptions): Promise<App> {
     const found = await options.services.uploads.open(key).catch(() => undefined);
     if (!found) return reply.status(404).send({ error: `No upload ${key}.` });
     if ('redirect' in found) return reply.redirect(found.redirect, 302);
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').type(found.contentType).send(found.body);
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(found.contentType)
+      .send(found.body);
   });
 
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });

@@ -23,7 +23,11 @@ export interface GuardOptions {
 }
 
 export type GuardDecision =
-  | { allowed: true; url: URL; /** What the host resolved to; empty when not resolved (allowPrivate). */ addresses: string[] }
+  | {
+      allowed: true;
+      url: URL;
+      /** What the host resolved to; empty when not resolved (allowPrivate). */ addresses: string[];
+    }
   | { allowed: false; /** Safe to show: names no resolved address. */ reason: string };
 
 const refused = new BlockList();
@@ -89,7 +93,10 @@ export async function checkOutboundUrl(raw: string, options: GuardOptions): Prom
     return { allowed: false, reason: 'base_url must use http or https' };
   }
   if (url.username || url.password) {
-    return { allowed: false, reason: 'base_url must not contain credentials; the token is sent in the Authorization header' };
+    return {
+      allowed: false,
+      reason: 'base_url must not contain credentials; the token is sent in the Authorization header',
+    };
   }
   if (options.allowPrivate) return { allowed: true, url, addresses: [] };
 
@@ -107,7 +114,10 @@ export async function checkOutboundUrl(raw: string, options: GuardOptions): Prom
   }
   // One refused address is enough: the connection may pick any of them.
   if (addresses.some(isBlockedAddress)) {
-    return { allowed: false, reason: 'base_url must not point to a loopback, private, link-local or otherwise internal address' };
+    return {
+      allowed: false,
+      reason: 'base_url must not point to a loopback, private, link-local or otherwise internal address',
+    };
   }
   return { allowed: true, url, addresses };
 }

@@ -74,10 +74,17 @@ export class RenderError extends AppError {
   readonly revisionId: number;
   readonly blockId: number | undefined;
 
-  constructor(options: { reason: RenderFailure; detail: string; revisionId: number; blockId?: number | undefined; cause?: unknown }) {
-    const who = options.blockId === undefined
-      ? `Block revision ${options.revisionId}`
-      : `Block ${options.blockId} (revision ${options.revisionId})`;
+  constructor(options: {
+    reason: RenderFailure;
+    detail: string;
+    revisionId: number;
+    blockId?: number | undefined;
+    cause?: unknown;
+  }) {
+    const who =
+      options.blockId === undefined
+        ? `Block revision ${options.revisionId}`
+        : `Block ${options.blockId} (revision ${options.revisionId})`;
     super('unprocessable', `${who} cannot be rendered: ${options.detail}`, {
       details: { revision_id: options.revisionId, ...(options.blockId !== undefined && { block_id: options.blockId }) },
     });
@@ -163,7 +170,8 @@ export class Renderer {
   async renderBlock(input: BlockRenderInput): Promise<string> {
     const ids = { revisionId: input.revisionId, blockId: input.blockId };
     const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
-    const key = deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
+    const key =
+      deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
     const kept = key === undefined ? undefined : this.#outputs.get(key);
     if (kept !== undefined) return kept;
     let html: string;
@@ -175,7 +183,11 @@ export class Renderer {
       throw this.#renderFailure(error, ids);
     }
     if (html.length > this.options.outputLimit) {
-      throw new RenderError({ ...ids, reason: 'output_limit', detail: `the rendered HTML is over ${this.options.outputLimit} characters.` });
+      throw new RenderError({
+        ...ids,
+        reason: 'output_limit',
+        detail: `the rendered HTML is over ${this.options.outputLimit} characters.`,
+      });
     }
     if (key !== undefined) this.#outputs.set(key, html);
     return html;
@@ -207,7 +219,11 @@ export class Renderer {
         if (!visited.has(child.id)) childHtml.push(await visit(child));
       }
       const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
-      return this.renderBlock({ ...input, blockId: id, ...(childHtml.length > 0 && { children: childHtml.join('\n') }) });
+      return this.renderBlock({
+        ...input,
+        blockId: id,
+        ...(childHtml.length > 0 && { children: childHtml.join('\n') }),
+      });
     };
 
     const parts: string[] = [];
@@ -216,7 +232,12 @@ export class Renderer {
       const html = await visit(block);
       length += html.length;
       if (length > this.options.outputLimit) {
-        throw new RenderError({ revisionId: block.revisionId, blockId: block.id, reason: 'output_limit', detail: `the page's HTML reaches over ${this.options.outputLimit} characters with this block.` });
+        throw new RenderError({
+          revisionId: block.revisionId,
+          blockId: block.id,
+          reason: 'output_limit',
+          detail: `the page's HTML reaches over ${this.options.outputLimit} characters with this block.`,
+        });
       }
       parts.push(html);
     };
@@ -228,9 +249,15 @@ export class Renderer {
     const chunks = [...assets.values()];
     return {
       html,
-      css: chunks.map((chunk) => chunk.css).filter((css) => css.trim() !== '').join('\n'),
+      css: chunks
+        .map((chunk) => chunk.css)
+        .filter((css) => css.trim() !== '')
+        .join('\n'),
       // A lone `;` line keeps one block's last statement from running into the next one's first.
-      js: chunks.map((chunk) => chunk.js).filter((js) => js.trim() !== '').join('\n;\n'),
+      js: chunks
+        .map((chunk) => chunk.js)
+        .filter((js) => js.trim() !== '')
+        .join('\n;\n'),
     };
   }
 
@@ -249,7 +276,9 @@ export class Renderer {
     if (cached) return cached;
     if (template.length > this.options.parseLimit) {
       throw new RenderError({
-        revisionId, blockId, reason: 'parse_limit',
+        revisionId,
+        blockId,
+        reason: 'parse_limit',
         detail: `the template is ${template.length} characters long, over the limit of ${this.options.parseLimit}.`,
       });
     }
@@ -258,9 +287,10 @@ export class Renderer {
       templates = this.#liquid.parse(template);
     } catch (error) {
       const cause = rootCause(error);
-      const detail = cause instanceof RangeError
-        ? 'the template is nested too deeply.'
-        : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
+      const detail =
+        cause instanceof RangeError
+          ? 'the template is nested too deeply.'
+          : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
       throw new RenderError({ revisionId, blockId, reason: 'syntax', detail, cause: error });
     }
     const parsed = { templates, deterministic: isDeterministic(template) };
@@ -292,13 +322,28 @@ export class Renderer {
     const cause = rootCause(error);
     const causeMessage = cause instanceof Error ? cause.message : '';
     if (causeMessage.startsWith('template render limit exceeded')) {
-      return new RenderError({ ...ids, reason: 'render_limit', cause: error, detail: `rendering took longer than ${this.options.renderLimit} ms (${message}).` });
+      return new RenderError({
+        ...ids,
+        reason: 'render_limit',
+        cause: error,
+        detail: `rendering took longer than ${this.options.renderLimit} ms (${message}).`,
+      });
     }
     if (causeMessage.startsWith('memory alloc limit exceeded')) {
-      return new RenderError({ ...ids, reason: 'memory_limit', cause: error, detail: `rendering built more than the limit of ${this.options.memoryLimit} characters or items (${message}).` });
+      return new RenderError({
+        ...ids,
+        reason: 'memory_limit',
+        cause: error,
+        detail: `rendering built more than the limit of ${this.options.memoryLimit} characters or items (${message}).`,
+      });
     }
     if (cause instanceof RangeError && causeMessage.startsWith('Invalid string length')) {
-      return new RenderError({ ...ids, reason: 'output_limit', cause: error, detail: `the rendered HTML is too large (${message}).` });
+      return new RenderError({
+        ...ids,
+        reason: 'output_limit',
+        cause: error,
+        detail: `the rendered HTML is too large (${message}).`,
+      });
     }
     return new RenderError({ ...ids, reason: 'error', cause: error, detail: `${message}.` });
   }

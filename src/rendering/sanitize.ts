@@ -7,11 +7,33 @@ import sanitizeHtml from 'sanitize-html';
 
 /** What GitHub Flavored Markdown produces (marked with `gfm: true`), nothing more. */
 const MARKDOWN_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr',
-  'ul', 'ol', 'li', 'input',
-  'a', 'strong', 'em', 'del', 'img',
-  'blockquote', 'pre', 'code',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'input',
+  'a',
+  'strong',
+  'em',
+  'del',
+  'img',
+  'blockquote',
+  'pre',
+  'code',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** Richtext editors emit a few more inline formatting tags than Markdown can express. */

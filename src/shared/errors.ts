@@ -24,7 +24,11 @@ export class AppError extends Error {
   /** Extra top-level fields of the error body (e.g. `current_pin` of a blocked upgrade). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(kind: ErrorKind, message: string, options: { errors?: FieldError[]; details?: Record<string, unknown> } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { errors?: FieldError[]; details?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.kind = kind;

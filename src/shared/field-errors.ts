@@ -11,7 +11,15 @@ export function pointerToPath(pointer: string, prefix = ''): string {
   return path || 'root';
 }
 
-const TYPE_NAMES: Record<string, string> = { integer: 'int', number: 'number', string: 'string', boolean: 'bool', object: 'object', array: 'array', null: 'null' };
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'int',
+  number: 'number',
+  string: 'string',
+  boolean: 'bool',
+  object: 'object',
+  array: 'array',
+  null: 'null',
+};
 
 function message(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
@@ -19,15 +27,21 @@ function message(error: ErrorObject): string {
     case 'required':
       return 'This field is required.';
     case 'type': {
-      const types = String(p.type).split(',').map((t) => TYPE_NAMES[t] ?? t);
+      const types = String(p.type)
+        .split(',')
+        .map((t) => TYPE_NAMES[t] ?? t);
       return `This value should be of type ${types.join(' or ')}.`;
     }
     case 'minLength':
-      return p.limit === 1 ? 'This value should not be blank.' : `This value is too short. It should have ${p.limit} characters or more.`;
+      return p.limit === 1
+        ? 'This value should not be blank.'
+        : `This value is too short. It should have ${p.limit} characters or more.`;
     case 'maxLength':
       return `This value is too long. It should have ${p.limit} characters or less.`;
     case 'pattern':
-      return p.pattern === '\\S' ? 'This value should not be blank.' : `This value should match the pattern ${p.pattern}.`;
+      return p.pattern === '\\S'
+        ? 'This value should not be blank.'
+        : `This value should match the pattern ${p.pattern}.`;
     case 'minimum':
       return `This value should be greater than or equal to ${p.limit}.`;
     case 'maximum':
@@ -51,7 +65,9 @@ function message(error: ErrorObject): string {
     case 'additionalProperties':
       return 'This field is not expected.';
     default:
-      return error.message ? `${error.message[0]!.toUpperCase()}${error.message.slice(1)}.` : 'This value is not valid.';
+      return error.message
+        ? `${error.message[0]!.toUpperCase()}${error.message.slice(1)}.`
+        : 'This value is not valid.';
   }
 }
 

@@ -8,7 +8,9 @@ const ALLOWED: Record<string, { mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'w
 };
 
 /** The image type by the file's own bytes: a name or a declared type proves nothing. */
-export async function detectImageType(bytes: Buffer): Promise<{ mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp' } | undefined> {
+export async function detectImageType(
+  bytes: Buffer,
+): Promise<{ mime: ImageMime; ext: 'jpg' | 'png' | 'gif' | 'webp' } | undefined> {
   // Loaded at the first upload, not at every start.
   const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);

@@ -17,12 +17,16 @@ export function s3Storage(settings: S3Settings): Storage {
     // The SDK's own message can echo request details; ours names the operation and the code only.
     return new StorageError(`Object storage failed to ${what} (${code}).`);
   };
-  const publicBase = settings.publicUrl ?? (settings.endpoint ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}` : undefined);
+  const publicBase =
+    settings.publicUrl ??
+    (settings.endpoint ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}` : undefined);
 
   return {
     async put({ key, body, contentType }) {
       try {
-        await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: assertKey(key), Body: body, ContentType: contentType }));
+        await client.send(
+          new PutObjectCommand({ Bucket: settings.bucket, Key: assertKey(key), Body: body, ContentType: contentType }),
+        );
       } catch (error) {
         if (error instanceof StorageError) throw error;
         throw fail('store the file', error);

@@ -4,7 +4,12 @@ import { detectImageType } from '../shared/image-type.js';
 import type { Storage } from './storage.js';
 
 /** Stores an image under `<prefix>/<random>.<ext>` after checking its size and, by its bytes, its type. */
-export async function storeImage(input: { storage: Storage; bytes: Buffer; prefix: string; maxBytes: number }): Promise<{ key: string; mime: string }> {
+export async function storeImage(input: {
+  storage: Storage;
+  bytes: Buffer;
+  prefix: string;
+  maxBytes: number;
+}): Promise<{ key: string; mime: string }> {
   if (input.bytes.length > input.maxBytes) {
     throw fieldError('file', `The file is larger than ${Math.round(input.maxBytes / 1024 / 1024)} MB.`);
   }

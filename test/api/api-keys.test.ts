@@ -21,7 +21,11 @@ describe('creating and listing keys', () => {
     expect(key.startsWith(prefix)).toBe(true);
     expect(title).toBe('CI');
 
-    const row = await t.app.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(key);
 
@@ -111,7 +115,8 @@ describe('authenticating with a key', () => {
 
   it('writes last_used_at at most once a minute per key', async () => {
     const user = await newUser(t);
-    const lastUsed = async () => (await t.call('GET', '/api/api-keys', { cookie: user.cookie })).body.data[0].last_used_at;
+    const lastUsed = async () =>
+      (await t.call('GET', '/api/api-keys', { cookie: user.cookie })).body.data[0].last_used_at;
     expect(await lastUsed()).toBeNull();
     now = new Date('2026-01-01T00:00:00Z');
     await t.call('GET', '/api/v1/sites', { key: user.key });
@@ -127,7 +132,10 @@ describe('authenticating with a key', () => {
   it("gives a blocked user's key 403 on GET /sites, and works again once unblocked", async () => {
     const user = await newUser(t);
     const boss = await admin(t);
-    const blocked = await t.call('PUT', `/api/admin/users/${user.id}`, { cookie: boss.cookie, body: { is_blocked: true } });
+    const blocked = await t.call('PUT', `/api/admin/users/${user.id}`, {
+      cookie: boss.cookie,
+      body: { is_blocked: true },
+    });
     expect(blocked.status).toBe(200);
     expect(blocked.body.user.is_blocked).toBe(true);
     const r = await t.call('GET', '/api/v1/sites', { key: user.key });

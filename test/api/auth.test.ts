@@ -11,7 +11,9 @@ afterAll(() => t.close());
 
 describe('register', () => {
   it('creates the account, sets an HttpOnly SameSite=Lax session cookie and never returns the password', async () => {
-    const r = await t.call('POST', '/api/auth/register', { body: { email: 'New@Example.test', password: 'password-1' } });
+    const r = await t.call('POST', '/api/auth/register', {
+      body: { email: 'New@Example.test', password: 'password-1' },
+    });
     expect(r.status).toBe(201);
     expect(r.body.user).toMatchObject({ email: 'new@example.test', is_admin: false, is_blocked: false });
     expect(r.text).not.toContain('password-1');
@@ -26,7 +28,11 @@ describe('register', () => {
 
   it('stores a scrypt hash, never the password', async () => {
     await t.call('POST', '/api/auth/register', { body: { email: 'hash@example.test', password: 'plain-secret-9' } });
-    const row = await t.app.database.db.selectFrom('users').selectAll().where('email', '=', 'hash@example.test').executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'hash@example.test')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain('plain-secret-9');
   });
@@ -37,17 +43,25 @@ describe('register', () => {
     [{ password: 'password-1' }, 'email'],
     [{ email: 'x@example.test' }, 'password'],
   ])('refuses %j at %s and writes nothing', async (body, path) => {
-    const before = await t.app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const r = await t.call('POST', '/api/auth/register', { body });
     expect(r.status).toBe(400);
     expect(r.body.errors.map((e: { path: string }) => e.path)).toContain(path);
-    const after = await t.app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('answers 409 for an email taken twice, whatever its case', async () => {
     await t.call('POST', '/api/auth/register', { body: { email: 'twice@example.test', password: 'password-1' } });
-    const r = await t.call('POST', '/api/auth/register', { body: { email: 'TWICE@example.test', password: 'password-2' } });
+    const r = await t.call('POST', '/api/auth/register', {
+      body: { email: 'TWICE@example.test', password: 'password-2' },
+    });
     expect(r.status).toBe(409);
     expect(r.body.errors).toEqual([{ path: 'email', message: expect.any(String) }]);
   });
@@ -56,13 +70,19 @@ describe('register', () => {
 describe('login and logout', () => {
   it('answers the same 401 for an unknown email and a wrong password', async () => {
     await newUser(t, { email: 'login@example.test', password: 'right-password' });
-    const unknown = await t.call('POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'whatever-1' } });
-    const wrong = await t.call('POST', '/api/auth/login', { body: { email: 'login@example.test', password: 'wrong-password' } });
+    const unknown = await t.call('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.test', password: 'whatever-1' },
+    });
+    const wrong = await t.call('POST', '/api/auth/login', {
+      body: { email: 'login@example.test', password: 'wrong-password' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual({ error: 'Invalid email or password.' });
     expect(wrong.body).toEqual(unknown.body);
-    const ok = await t.call('POST', '/api/auth/login', { body: { email: 'login@example.test', password: 'right-password' } });
+    const ok = await t.call('POST', '/api/auth/login', {
+      body: { email: 'login@example.test', password: 'right-password' },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -79,9 +99,17 @@ describe('login and logout', () => {
   it('slows down repeated failures for one email, even with the right password afterwards', async () => {
     await newUser(t, { email: 'throttled@example.test', password: 'right-password' });
     for (let i = 0; i < 3; i++) {
-      expect((await t.call('POST', '/api/auth/login', { body: { email: 'throttled@example.test', password: `bad-${i}-xxx` } })).status).toBe(401);
+      expect(
+        (
+          await t.call('POST', '/api/auth/login', {
+            body: { email: 'throttled@example.test', password: `bad-${i}-xxx` },
+          })
+        ).status,
+      ).toBe(401);
     }
-    const blocked = await t.call('POST', '/api/auth/login', { body: { email: 'throttled@example.test', password: 'right-password' } });
+    const blocked = await t.call('POST', '/api/auth/login', {
+      body: { email: 'throttled@example.test', password: 'right-password' },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.body.error).toMatch(/too many failed logins/i);
@@ -92,9 +120,13 @@ describe('login and logout', () => {
     try {
       await newUser(fresh, { email: 'victim@example.test', password: 'right-password' });
       for (let i = 0; i < 4; i++) {
-        await fresh.call('POST', '/api/auth/login', { body: { email: `guess-${i}@example.test`, password: 'nope-nope' } });
+        await fresh.call('POST', '/api/auth/login', {
+          body: { email: `guess-${i}@example.test`, password: 'nope-nope' },
+        });
       }
-      const r = await fresh.call('POST', '/api/auth/login', { body: { email: 'victim@example.test', password: 'right-password' } });
+      const r = await fresh.call('POST', '/api/auth/login', {
+        body: { email: 'victim@example.test', password: 'right-password' },
+      });
       expect(r.status).toBe(429);
     } finally {
       await fresh.close();
@@ -105,10 +137,18 @@ describe('login and logout', () => {
 describe('the session contour', () => {
   it('refuses a state-changing request with a cookie from another origin', async () => {
     const user = await newUser(t);
-    const cross = await t.call('POST', '/api/sites', { cookie: user.cookie, body: { name: 'x' }, headers: { origin: 'https://evil.test' } });
+    const cross = await t.call('POST', '/api/sites', {
+      cookie: user.cookie,
+      body: { name: 'x' },
+      headers: { origin: 'https://evil.test' },
+    });
     expect(cross.status).toBe(403);
     expect(cross.body.error).toMatch(/cross-origin/i);
-    const same = await t.call('POST', '/api/sites', { cookie: user.cookie, body: { name: 'x' }, headers: { origin: PUBLIC_URL } });
+    const same = await t.call('POST', '/api/sites', {
+      cookie: user.cookie,
+      body: { name: 'x' },
+      headers: { origin: PUBLIC_URL },
+    });
     expect(same.status).toBe(201);
     const sites = await t.call('GET', '/api/sites', { cookie: user.cookie });
     expect(sites.body.total).toBe(1);
@@ -142,10 +182,16 @@ describe('closed registration', () => {
   it('refuses to register with 403 and creates nothing', async () => {
     const closed = await startApp({ env: { REGISTRATION: 'closed' } });
     try {
-      const r = await closed.call('POST', '/api/auth/register', { body: { email: 'late@example.test', password: 'password-1' } });
+      const r = await closed.call('POST', '/api/auth/register', {
+        body: { email: 'late@example.test', password: 'password-1' },
+      });
       expect(r.status).toBe(403);
       expect(r.body.error).toMatch(/closed/i);
-      const row = await closed.app.database.db.selectFrom('users').select('id').where('email', '=', 'late@example.test').executeTakeFirst();
+      const row = await closed.app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'late@example.test')
+        .executeTakeFirst();
       expect(row).toBeUndefined();
       expect((await closed.call('POST', '/api/auth/login', { body: ADMIN })).status).toBe(200);
     } finally {

@@ -10,7 +10,11 @@ let boss: TestUser;
 const heroFields = [
   { name: 'title', type: 'string', required: true, max_length: 80 },
   { name: 'subtitle', type: 'text' },
-  { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] } },
+  {
+    name: 'items',
+    type: 'array',
+    items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] },
+  },
 ];
 
 beforeAll(async () => {
@@ -31,11 +35,26 @@ const createGlobal = async (body: Record<string, unknown>) => {
   if (r.status !== 201) throw new Error(`global block creation failed: ${r.status} ${r.text}`);
   return r.body;
 };
-const countBlocks = async () => Number((await t.app.database.db.selectFrom('blocks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countBlocks = async () =>
+  Number(
+    (
+      await t.app.database.db
+        .selectFrom('blocks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('creating and reading blocks', () => {
   it('creates a private block with revision 1.0 and every output field', async () => {
-    const block = await createBlock(owner, { name: 'Hero', description: 'Big title', template: '<h1>{{ title }}</h1>', css: 'h1{}', schema_content: heroFields, changelog: 'first' });
+    const block = await createBlock(owner, {
+      name: 'Hero',
+      description: 'Big title',
+      template: '<h1>{{ title }}</h1>',
+      css: 'h1{}',
+      schema_content: heroFields,
+      changelog: 'first',
+    });
     expect(block).toMatchObject({
       name: 'Hero',
       description: 'Big title',
@@ -46,9 +65,18 @@ describe('creating and reading blocks', () => {
       is_deprecated: false,
       fork_count: 0,
       version: { major: 1, minor: 0 },
-      current_revision: { version: { major: 1, minor: 0 }, template_content: '<h1>{{ title }}</h1>', css: 'h1{}', changelog: 'first' },
+      current_revision: {
+        version: { major: 1, minor: 0 },
+        template_content: '<h1>{{ title }}</h1>',
+        css: 'h1{}',
+        changelog: 'first',
+      },
     });
-    expect(block.current_revision.schema_content.map((f: { name: string }) => f.name)).toEqual(['title', 'subtitle', 'items']);
+    expect(block.current_revision.schema_content.map((f: { name: string }) => f.name)).toEqual([
+      'title',
+      'subtitle',
+      'items',
+    ]);
     expect((await t.call('GET', `/api/v1/blocks/${block.id}`, { key: owner.key })).body).toEqual(block);
   });
 
@@ -71,11 +99,48 @@ describe('creating and reading blocks', () => {
     ['an unknown kind', { name: 'x', kind: 'poster' }, 400, 'kind'],
     ['a string for tags', { name: 'x', tags: '1,2' }, 400, 'tags'],
     ['a tag that does not exist', { name: 'x', tags: [999999] }, 422, 'tags[0]'],
-    ['an unknown field type', { name: 'x', schema_content: [{ name: 'a', type: 'string' }, { name: 'b', type: 'hologram' }] }, 422, 'schema_content[1].type'],
-    ['a duplicate field name', { name: 'x', schema_content: [{ name: 'a', type: 'string' }, { name: 'a', type: 'text' }] }, 422, 'schema_content[1].name'],
-    ['_markdown as a name', { name: 'x', schema_content: [{ name: '_markdown', type: 'string' }] }, 422, 'schema_content[0].name'],
-    ['a default that breaks its field', { name: 'x', schema_content: [{ name: 'n', type: 'integer', max: 3, default: 9 }] }, 422, 'schema_content[0].default'],
-    ['a binding with an unknown source', { name: 'x', schema_content: [{ name: 'feed', type: 'binding', allowed_sources: ['nowhere.at_all'] }] }, 422, 'schema_content[0].allowed_sources[0]'],
+    [
+      'an unknown field type',
+      {
+        name: 'x',
+        schema_content: [
+          { name: 'a', type: 'string' },
+          { name: 'b', type: 'hologram' },
+        ],
+      },
+      422,
+      'schema_content[1].type',
+    ],
+    [
+      'a duplicate field name',
+      {
+        name: 'x',
+        schema_content: [
+          { name: 'a', type: 'string' },
+          { name: 'a', type: 'text' },
+        ],
+      },
+      422,
+      'schema_content[1].name',
+    ],
+    [
+      '_markdown as a name',
+      { name: 'x', schema_content: [{ name: '_markdown', type: 'string' }] },
+      422,
+      'schema_content[0].name',
+    ],
+    [
+      'a default that breaks its field',
+      { name: 'x', schema_content: [{ name: 'n', type: 'integer', max: 3, default: 9 }] },
+      422,
+      'schema_content[0].default',
+    ],
+    [
+      'a binding with an unknown source',
+      { name: 'x', schema_content: [{ name: 'feed', type: 'binding', allowed_sources: ['nowhere.at_all'] }] },
+      422,
+      'schema_content[0].allowed_sources[0]',
+    ],
   ])('refuses %s (%s at %s) and writes nothing', async (_, body, status, path) => {
     const before = await countBlocks();
     const r = await t.call('POST', '/api/v1/blocks', { key: owner.key, body });
@@ -88,7 +153,8 @@ describe('creating and reading blocks', () => {
 describe('revisions and version bumps', () => {
   it('bumps minor for template, css, js or an added field; major for a removed or renamed field; none for metadata', async () => {
     const block = await createBlock(owner, { name: 'Card', template: 'a', schema_content: heroFields });
-    const put = (body: Record<string, unknown>) => t.call('PUT', `/api/v1/blocks/${block.id}`, { key: owner.key, body });
+    const put = (body: Record<string, unknown>) =>
+      t.call('PUT', `/api/v1/blocks/${block.id}`, { key: owner.key, body });
 
     let r = await put({ name: 'Card 2', description: 'd', docs: '# doc', block_type: 'schema' });
     expect(r.status).toBe(200);
@@ -97,7 +163,10 @@ describe('revisions and version bumps', () => {
     expect(r.body.block.name).toBe('Card 2');
 
     r = await put({ template: 'b', changelog: 'new markup' });
-    expect(r.body).toMatchObject({ version_bump: 'minor', block: { version: { major: 1, minor: 1 }, current_revision: { changelog: 'new markup' } } });
+    expect(r.body).toMatchObject({
+      version_bump: 'minor',
+      block: { version: { major: 1, minor: 1 }, current_revision: { changelog: 'new markup' } },
+    });
     r = await put({ css: '.x{}' });
     expect(r.body.block.version).toEqual({ major: 1, minor: 2 });
     r = await put({ js: 'console.log(1)' });
@@ -107,11 +176,21 @@ describe('revisions and version bumps', () => {
     r = await put({ template: 'b' }); // unchanged content
     expect(r.body.version_bump).toBe('none');
 
-    const nestedRemoved = [heroFields[0], heroFields[1], { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'label', type: 'string' }] } }, { name: 'badge', type: 'string' }];
+    const nestedRemoved = [
+      heroFields[0],
+      heroFields[1],
+      { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'label', type: 'string' }] } },
+      { name: 'badge', type: 'string' },
+    ];
     r = await put({ schema_content: nestedRemoved });
     expect(r.body).toMatchObject({ version_bump: 'major', block: { version: { major: 2, minor: 0 } } });
 
-    const revisions = await t.app.database.db.selectFrom('block_revisions').select(['major', 'minor', 'template']).where('block_id', '=', block.id).orderBy('id').execute();
+    const revisions = await t.app.database.db
+      .selectFrom('block_revisions')
+      .select(['major', 'minor', 'template'])
+      .where('block_id', '=', block.id)
+      .orderBy('id')
+      .execute();
     expect(revisions.map((v) => `${v.major}.${v.minor}`)).toEqual(['1.0', '1.1', '1.2', '1.3', '1.4', '2.0']);
     // Revisions are never rewritten: 1.0 still holds the first template.
     expect(revisions[0]!.template).toBe('a');
@@ -122,10 +201,16 @@ describe('revisions and version bumps', () => {
     const kind = await t.call('PUT', `/api/v1/blocks/${block.id}`, { key: owner.key, body: { kind: 'layout' } });
     expect(kind.status).toBe(400);
     expect(kind.body.errors[0].path).toBe('kind');
-    const bad = await t.call('PUT', `/api/v1/blocks/${block.id}`, { key: owner.key, body: { schema_content: [{ name: 'Bad Name', type: 'string' }] } });
+    const bad = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+      key: owner.key,
+      body: { schema_content: [{ name: 'Bad Name', type: 'string' }] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe('schema_content[0].name');
-    expect((await t.call('GET', `/api/v1/blocks/${block.id}`, { key: owner.key })).body.version).toEqual({ major: 1, minor: 0 });
+    expect((await t.call('GET', `/api/v1/blocks/${block.id}`, { key: owner.key })).body.version).toEqual({
+      major: 1,
+      minor: 0,
+    });
   });
 
   it('keeps global blocks to administrators', async () => {
@@ -137,7 +222,10 @@ describe('revisions and version bumps', () => {
     expect(deleteByUser.status).toBe(403);
     const notAdmin = await t.call('POST', '/api/admin/blocks', { cookie: owner.cookie, body: { name: 'sneaky' } });
     expect(notAdmin.status).toBe(403);
-    const byAdmin = await t.call('PUT', `/api/admin/blocks/${global.id}`, { cookie: boss.cookie, body: { template: 'g2' } });
+    const byAdmin = await t.call('PUT', `/api/admin/blocks/${global.id}`, {
+      cookie: boss.cookie,
+      body: { template: 'g2' },
+    });
     expect(byAdmin.body).toMatchObject({ version_bump: 'minor', block: { version: { major: 1, minor: 1 } } });
     expect((await t.call('GET', `/api/v1/blocks/${global.id}`, { key: stranger.key })).body.name).toBe('Global hero');
   });
@@ -148,20 +236,34 @@ describe('placeholder schema', () => {
     const block = await createBlock(owner, {
       name: 'Feed',
       template: '{% for a in feed %}{{ a.title }}{% endfor %}',
-      schema_content: [...heroFields, { name: 'feed', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'article_list' }],
+      schema_content: [
+        ...heroFields,
+        { name: 'feed', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'article_list' },
+      ],
     });
     const r = await t.call('GET', `/api/v1/blocks/${block.id}/placeholder-schema`, { key: owner.key });
     expect(r.status).toBe(200);
     expect(r.body.block_type).toBe('schema');
-    expect(r.body.schema).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['title'] });
+    expect(r.body.schema).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      required: ['title'],
+    });
     expect(r.body.schema.properties.feed).toBeUndefined();
     expect(r.body.schema.additionalProperties).not.toBe(false);
     expect(r.body.example.title).toEqual(expect.any(String));
-    expect(r.body.binding_slots).toEqual([{ name: 'feed', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' }]);
+    expect(r.body.binding_slots).toEqual([
+      { name: 'feed', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' },
+    ]);
   });
 
   it('makes _markdown the main content of markdown blocks', async () => {
-    const block = await createBlock(owner, { name: 'Article body', block_type: 'markdown', template: '{{ _markdown }}', schema_content: [{ name: 'width', type: 'select', options: ['wide', 'narrow'], required: true }] });
+    const block = await createBlock(owner, {
+      name: 'Article body',
+      block_type: 'markdown',
+      template: '{{ _markdown }}',
+      schema_content: [{ name: 'width', type: 'select', options: ['wide', 'narrow'], required: true }],
+    });
     const r = await t.call('GET', `/api/v1/blocks/${block.id}/placeholder-schema`, { key: owner.key });
     expect(r.body.block_type).toBe('markdown');
     expect(r.body.schema.required).toEqual(['_markdown']);
@@ -171,7 +273,9 @@ describe('placeholder schema', () => {
 
   it('follows the access rules of the block', async () => {
     const block = await createBlock(owner, { name: 'Secret', template: 'x' });
-    expect((await t.call('GET', `/api/v1/blocks/${block.id}/placeholder-schema`, { key: stranger.key })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/blocks/${block.id}/placeholder-schema`, { key: stranger.key })).status).toBe(
+      403,
+    );
     expect((await t.call('GET', '/api/v1/blocks/999999/placeholder-schema', { key: owner.key })).status).toBe(404);
   });
 });
@@ -181,8 +285,17 @@ describe('fork, favorites, deprecation, delete', () => {
     const source = await createGlobal({ name: 'Pricing', template: 'p', schema_content: heroFields });
     const fork = await t.call('POST', `/api/v1/blocks/${source.id}/fork`, { key: owner.key });
     expect(fork.status).toBe(201);
-    expect(fork.body).toMatchObject({ name: 'Pricing (fork)', scope: 'user', forked_from_id: source.id, version: { major: 1, minor: 0 }, current_revision: { template_content: 'p' } });
-    const named = await t.call('POST', `/api/v1/blocks/${source.id}/fork`, { key: stranger.key, body: { name: 'My pricing' } });
+    expect(fork.body).toMatchObject({
+      name: 'Pricing (fork)',
+      scope: 'user',
+      forked_from_id: source.id,
+      version: { major: 1, minor: 0 },
+      current_revision: { template_content: 'p' },
+    });
+    const named = await t.call('POST', `/api/v1/blocks/${source.id}/fork`, {
+      key: stranger.key,
+      body: { name: 'My pricing' },
+    });
     expect(named.body.name).toBe('My pricing');
     expect((await t.call('GET', `/api/v1/blocks/${source.id}`, { key: owner.key })).body.fork_count).toBe(2);
   });
@@ -212,18 +325,29 @@ describe('fork, favorites, deprecation, delete', () => {
 
   it('hides deprecated global blocks from lists but keeps them readable by id; private ones cannot be deprecated', async () => {
     const old = await createGlobal({ name: 'Zebra legacy banner', template: 'x' });
-    const r = await t.call('PUT', `/api/admin/blocks/${old.id}/deprecation`, { cookie: boss.cookie, body: { is_deprecated: true } });
+    const r = await t.call('PUT', `/api/admin/blocks/${old.id}/deprecation`, {
+      cookie: boss.cookie,
+      body: { is_deprecated: true },
+    });
     expect(r.status).toBe(200);
     expect(r.body.is_deprecated).toBe(true);
     const list = await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { limit: 200 } });
     expect(list.body.data.map((b: { id: number }) => b.id)).not.toContain(old.id);
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'zebra' } })).body.total).toBe(0);
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'zebra' } })).body.total).toBe(
+      0,
+    );
     expect((await t.call('GET', `/api/v1/blocks/${old.id}`, { key: owner.key })).body.is_deprecated).toBe(true);
 
     const mine = await createBlock(owner, { name: 'Mine', template: 'x' });
-    const privateOne = await t.call('PUT', `/api/admin/blocks/${mine.id}/deprecation`, { cookie: boss.cookie, body: { is_deprecated: true } });
+    const privateOne = await t.call('PUT', `/api/admin/blocks/${mine.id}/deprecation`, {
+      cookie: boss.cookie,
+      body: { is_deprecated: true },
+    });
     expect(privateOne.status).toBe(422);
-    const byUser = await t.call('PUT', `/api/admin/blocks/${old.id}/deprecation`, { cookie: owner.cookie, body: { is_deprecated: false } });
+    const byUser = await t.call('PUT', `/api/admin/blocks/${old.id}/deprecation`, {
+      cookie: owner.cookie,
+      body: { is_deprecated: false },
+    });
     expect(byUser.status).toBe(403);
   });
 
@@ -233,7 +357,11 @@ describe('fork, favorites, deprecation, delete', () => {
     expect((await t.call('DELETE', `/api/v1/blocks/${block.id}`, { key: stranger.key })).status).toBe(403);
     expect((await t.call('DELETE', `/api/v1/blocks/${block.id}`, { key: owner.key })).status).toBe(204);
     expect((await t.call('GET', `/api/v1/blocks/${block.id}`, { key: owner.key })).status).toBe(404);
-    const revisions = await t.app.database.db.selectFrom('block_revisions').select('id').where('block_id', '=', block.id).execute();
+    const revisions = await t.app.database.db
+      .selectFrom('block_revisions')
+      .select('id')
+      .where('block_id', '=', block.id)
+      .execute();
     expect(revisions).toEqual([]);
   });
 });

@@ -21,26 +21,46 @@ const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map
 
 /** The admin's view of a resource, to check that a refused write changed nothing. */
 const v1 = (path: string) => t.call('GET', `/api/v1${path}`, { key: user.key });
-const asAdmin = (method: string, path: string, body?: unknown) => t.call(method, `/api${path}`, { cookie: adm.cookie, body });
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  t.call(method, `/api${path}`, { cookie: adm.cookie, body });
 
 const EVENT_SCHEMA = {
   type: 'array',
-  items: { type: 'object', required: ['title', 'starts_at'], properties: { title: { type: 'string' }, starts_at: { type: 'string', format: 'date-time' } } },
+  items: {
+    type: 'object',
+    required: ['title', 'starts_at'],
+    properties: { title: { type: 'string' }, starts_at: { type: 'string', format: 'date-time' } },
+  },
 };
 const EVENT_STUB = [{ title: 'Launch party', starts_at: '2026-03-01T18:00:00Z' }];
-const OPEN_PARAMS = { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } } };
+const OPEN_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
+};
 
 let counter = 0;
 const uniqueId = (base: string) => `${base}_${++counter}_${Date.now().toString(36)}`;
 
 async function newResultType(id = uniqueId('events')) {
-  const r = await asAdmin('POST', '/admin/data-result-types', { id, title: 'Events', schema_json: EVENT_SCHEMA, stub: EVENT_STUB });
+  const r = await asAdmin('POST', '/admin/data-result-types', {
+    id,
+    title: 'Events',
+    schema_json: EVENT_SCHEMA,
+    stub: EVENT_STUB,
+  });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: string };
 }
 
 async function newSource(resultTypeId: string, id = uniqueId('events.upcoming')) {
-  const r = await asAdmin('POST', '/admin/data-sources', { id, title: 'Upcoming events', description: 'Next events', result_type_id: resultTypeId, params_schema: OPEN_PARAMS });
+  const r = await asAdmin('POST', '/admin/data-sources', {
+    id,
+    title: 'Upcoming events',
+    description: 'Next events',
+    result_type_id: resultTypeId,
+    params_schema: OPEN_PARAMS,
+  });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: string };
 }
@@ -53,7 +73,12 @@ describe('the seeded catalog of a fresh install', () => {
     expect(r.body.total).toBe(r.body.data.length);
     const byId = new Map(r.body.data.map((s: { id: string }) => [s.id, s]));
     for (const id of ['articles.latest', 'articles.by_rubric']) {
-      expect(byId.get(id)).toMatchObject({ id, result_type_id: 'article_list', title: expect.any(String), description: expect.any(String) });
+      expect(byId.get(id)).toMatchObject({
+        id,
+        result_type_id: 'article_list',
+        title: expect.any(String),
+        description: expect.any(String),
+      });
     }
   });
 
@@ -64,8 +89,14 @@ describe('the seeded catalog of a fresh install', () => {
     expect(latest.params_schema.properties.limit).toMatchObject({ type: 'integer', minimum: 1 });
 
     const byRubric = (await v1('/data-sources/articles.by_rubric')).body;
-    expect(byRubric.params_schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['category_id'] });
-    expect(Object.keys(byRubric.params_schema.properties)).toEqual(expect.arrayContaining(['category_id', 'limit', 'sort']));
+    expect(byRubric.params_schema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['category_id'],
+    });
+    expect(Object.keys(byRubric.params_schema.properties)).toEqual(
+      expect.arrayContaining(['category_id', 'limit', 'sort']),
+    );
   });
 
   it('follows the discovery chain source → result_type_id → result type, whose stub is valid against its schema_json', async () => {
@@ -79,7 +110,13 @@ describe('the seeded catalog of a fresh install', () => {
       const validate = ajv.compile(type.body.schema_json);
       expect(validate(type.body.stub), JSON.stringify(validate.errors)).toBe(true);
       expect(Array.isArray(type.body.stub) && type.body.stub.length).toBeGreaterThanOrEqual(3);
-      for (const article of type.body.stub) expect(article).toMatchObject({ id: expect.any(Number), title: expect.any(String), slug: expect.any(String), url: expect.any(String) });
+      for (const article of type.body.stub)
+        expect(article).toMatchObject({
+          id: expect.any(Number),
+          title: expect.any(String),
+          slug: expect.any(String),
+          url: expect.any(String),
+        });
       // The schema is not a rubber stamp: an article without a title breaks it.
       expect(validate([{ ...type.body.stub[0], title: undefined, id: 'x' }])).toBe(false);
     }
@@ -90,7 +127,9 @@ describe('the seeded catalog of a fresh install', () => {
     expect(types.body.data.map((d: { id: string }) => d.id)).toContain('article_list');
     const pageTypes = await v1('/page-types');
     expect(pageTypes.status).toBe(200);
-    expect(pageTypes.body.data.map((p: { kind: string }) => p.kind)).toEqual(expect.arrayContaining(['article', 'template', 'layout']));
+    expect(pageTypes.body.data.map((p: { kind: string }) => p.kind)).toEqual(
+      expect.arrayContaining(['article', 'template', 'layout']),
+    );
     for (const p of pageTypes.body.data) expect(Object.keys(p).sort()).toEqual(['kind', 'title']);
     for (const path of ['/tags', '/layout-tags']) {
       const r = await v1(path);
@@ -103,11 +142,14 @@ describe('the seeded catalog of a fresh install', () => {
     expect(one.body.total).toBeGreaterThanOrEqual(2);
   });
 
-  it.each(['/data-sources', '/data-result-types', '/page-types', '/tags', '/layout-tags'])('refuses %s?limit=500 with 400 at limit', async (path) => {
-    const r = await v1(`${path}?limit=500`);
-    expect(r.status).toBe(400);
-    expect(paths(r.body)).toEqual(['limit']);
-  });
+  it.each(['/data-sources', '/data-result-types', '/page-types', '/tags', '/layout-tags'])(
+    'refuses %s?limit=500 with 400 at limit',
+    async (path) => {
+      const r = await v1(`${path}?limit=500`);
+      expect(r.status).toBe(400);
+      expect(paths(r.body)).toEqual(['limit']);
+    },
+  );
 
   it('answers 404 for an unknown id, 400 for a malformed one, 401 without a key', async () => {
     expect((await v1('/data-sources/articles.nope')).status).toBe(404);
@@ -130,12 +172,24 @@ describe('administration of result types and data sources', () => {
     expect(renamed.body).toMatchObject({ title: 'Upcoming events', stub: EVENT_STUB });
 
     const source = await newSource(type.id);
-    expect((await v1(`/data-sources/${source.id}`)).body).toMatchObject({ id: source.id, result_type_id: type.id, params_schema: OPEN_PARAMS, description: 'Next events' });
+    expect((await v1(`/data-sources/${source.id}`)).body).toMatchObject({
+      id: source.id,
+      result_type_id: type.id,
+      params_schema: OPEN_PARAMS,
+      description: 'Next events',
+    });
 
     const params = { ...OPEN_PARAMS, properties: { ...OPEN_PARAMS.properties, city: { type: 'string' } } };
-    const changed = await asAdmin('PUT', `/admin/data-sources/${source.id}`, { description: 'Events to come', params_schema: params });
+    const changed = await asAdmin('PUT', `/admin/data-sources/${source.id}`, {
+      description: 'Events to come',
+      params_schema: params,
+    });
     expect(changed.status, changed.text).toBe(200);
-    expect((await v1(`/data-sources/${source.id}`)).body).toMatchObject({ description: 'Events to come', params_schema: params, title: 'Upcoming events' });
+    expect((await v1(`/data-sources/${source.id}`)).body).toMatchObject({
+      description: 'Events to come',
+      params_schema: params,
+      title: 'Upcoming events',
+    });
 
     // A type that a source returns stays.
     const held = await asAdmin('DELETE', `/admin/data-result-types/${type.id}`);
@@ -167,7 +221,15 @@ describe('administration of result types and data sources', () => {
     const source = await newSource('article_list');
     await createBlock(t, user, {
       name: 'Event feed',
-      schema_content: [{ name: 'feed', type: 'binding', allowed_sources: [source.id], result_type: 'article_list', default: { source: source.id, params: { limit: 2 } } }],
+      schema_content: [
+        {
+          name: 'feed',
+          type: 'binding',
+          allowed_sources: [source.id],
+          result_type: 'article_list',
+          default: { source: source.id, params: { limit: 2 } },
+        },
+      ],
     });
     const r = await asAdmin('DELETE', `/admin/data-sources/${source.id}`);
     expect(r.status).toBe(409);
@@ -186,7 +248,12 @@ describe('refused catalog writes change nothing', () => {
   it('refuses a stub that breaks schema_json with 422 under stub', async () => {
     const id = uniqueId('events');
     const stub = [{ title: 'Ok', starts_at: '2026-03-01T18:00:00Z' }, { starts_at: 'not a date' }];
-    const r = await asAdmin('POST', '/admin/data-result-types', { id, title: 'Events', schema_json: EVENT_SCHEMA, stub });
+    const r = await asAdmin('POST', '/admin/data-result-types', {
+      id,
+      title: 'Events',
+      schema_json: EVENT_SCHEMA,
+      stub,
+    });
     expect(r.status).toBe(422);
     expect(paths(r.body).sort()).toEqual(['stub[1].starts_at', 'stub[1].title']);
     expect((await v1(`/data-result-types/${id}`)).status).toBe(404);
@@ -194,7 +261,12 @@ describe('refused catalog writes change nothing', () => {
 
   it('refuses a schema_json that is not a JSON Schema with 422 under schema_json', async () => {
     const id = uniqueId('broken');
-    const r = await asAdmin('POST', '/admin/data-result-types', { id, title: 'Broken', schema_json: { type: 'list', minItems: -1 }, stub: [] });
+    const r = await asAdmin('POST', '/admin/data-result-types', {
+      id,
+      title: 'Broken',
+      schema_json: { type: 'list', minItems: -1 },
+      stub: [],
+    });
     expect(r.status).toBe(422);
     expect(paths(r.body)).toEqual(expect.arrayContaining(['schema_json.type', 'schema_json.minItems']));
     expect(paths(r.body).every((p) => p.startsWith('schema_json'))).toBe(true);
@@ -207,10 +279,20 @@ describe('refused catalog writes change nothing', () => {
     ['articles/latest', 'a slash'],
   ])('refuses the id %j (%s) with 400 at id', async (id) => {
     const before = (await v1('/data-sources')).body.total;
-    const r = await asAdmin('POST', '/admin/data-sources', { id, title: 'X', result_type_id: 'article_list', params_schema: OPEN_PARAMS });
+    const r = await asAdmin('POST', '/admin/data-sources', {
+      id,
+      title: 'X',
+      result_type_id: 'article_list',
+      params_schema: OPEN_PARAMS,
+    });
     expect(r.status).toBe(400);
     expect(paths(r.body)).toEqual(['id']);
-    const typeR = await asAdmin('POST', '/admin/data-result-types', { id, title: 'X', schema_json: EVENT_SCHEMA, stub: EVENT_STUB });
+    const typeR = await asAdmin('POST', '/admin/data-result-types', {
+      id,
+      title: 'X',
+      schema_json: EVENT_SCHEMA,
+      stub: EVENT_STUB,
+    });
     expect(typeR.status).toBe(400);
     expect(paths(typeR.body)).toEqual(['id']);
     expect((await v1('/data-sources')).body.total).toBe(before);
@@ -218,7 +300,12 @@ describe('refused catalog writes change nothing', () => {
 
   it('refuses an unknown result_type_id with 422 at result_type_id, on create and on change', async () => {
     const id = uniqueId('orphan.source');
-    const r = await asAdmin('POST', '/admin/data-sources', { id, title: 'Orphan', result_type_id: 'no_such_type', params_schema: OPEN_PARAMS });
+    const r = await asAdmin('POST', '/admin/data-sources', {
+      id,
+      title: 'Orphan',
+      result_type_id: 'no_such_type',
+      params_schema: OPEN_PARAMS,
+    });
     expect(r.status).toBe(422);
     expect(paths(r.body)).toEqual(['result_type_id']);
     expect((await v1(`/data-sources/${id}`)).status).toBe(404);
@@ -231,13 +318,23 @@ describe('refused catalog writes change nothing', () => {
 
   it('refuses a taken id with 409 at id and keeps the original', async () => {
     const before = (await v1('/data-sources/articles.latest')).body;
-    const r = await asAdmin('POST', '/admin/data-sources', { id: 'articles.latest', title: 'Impostor', result_type_id: 'article_list', params_schema: OPEN_PARAMS });
+    const r = await asAdmin('POST', '/admin/data-sources', {
+      id: 'articles.latest',
+      title: 'Impostor',
+      result_type_id: 'article_list',
+      params_schema: OPEN_PARAMS,
+    });
     expect(r.status).toBe(409);
     expect(paths(r.body)).toEqual(['id']);
     expect((await v1('/data-sources/articles.latest')).body).toEqual(before);
 
     const typeBefore = (await v1('/data-result-types/article_list')).body;
-    const typeR = await asAdmin('POST', '/admin/data-result-types', { id: 'article_list', title: 'Impostor', schema_json: EVENT_SCHEMA, stub: EVENT_STUB });
+    const typeR = await asAdmin('POST', '/admin/data-result-types', {
+      id: 'article_list',
+      title: 'Impostor',
+      schema_json: EVENT_SCHEMA,
+      stub: EVENT_STUB,
+    });
     expect(typeR.status).toBe(409);
     expect(paths(typeR.body)).toEqual(['id']);
     expect((await v1('/data-result-types/article_list')).body).toEqual(typeBefore);
@@ -247,10 +344,18 @@ describe('refused catalog writes change nothing', () => {
     [{ type: 'object', properties: { limit: { type: 'integer' } } }, 'params_schema.additionalProperties'],
     [{ type: 'array', additionalProperties: false, properties: {} }, 'params_schema.type'],
     [{ type: 'object', additionalProperties: false }, 'params_schema.properties'],
-    [{ type: 'object', additionalProperties: false, properties: { limit: { type: 'whole number' } } }, 'params_schema.properties.limit.type'],
+    [
+      { type: 'object', additionalProperties: false, properties: { limit: { type: 'whole number' } } },
+      'params_schema.properties.limit.type',
+    ],
   ])('refuses the params_schema %j with 422 at %s', async (params_schema, path) => {
     const id = uniqueId('odd.source');
-    const r = await asAdmin('POST', '/admin/data-sources', { id, title: 'Odd', result_type_id: 'article_list', params_schema });
+    const r = await asAdmin('POST', '/admin/data-sources', {
+      id,
+      title: 'Odd',
+      result_type_id: 'article_list',
+      params_schema,
+    });
     expect(r.status).toBe(422);
     expect(paths(r.body)).toContain(path);
     expect((await v1(`/data-sources/${id}`)).status).toBe(404);

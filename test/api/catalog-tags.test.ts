@@ -3,7 +3,6 @@ import { startApp, type TestApp } from '../support/app.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createPage } from '../support/library.js';
 
-
 let t: TestApp;
 let adm: TestUser;
 let user: TestUser;
@@ -18,26 +17,46 @@ const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map
 
 /** The admin's view of a resource, to check that a refused write changed nothing. */
 const v1 = (path: string) => t.call('GET', `/api/v1${path}`, { key: user.key });
-const asAdmin = (method: string, path: string, body?: unknown) => t.call(method, `/api${path}`, { cookie: adm.cookie, body });
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  t.call(method, `/api${path}`, { cookie: adm.cookie, body });
 
 const EVENT_SCHEMA = {
   type: 'array',
-  items: { type: 'object', required: ['title', 'starts_at'], properties: { title: { type: 'string' }, starts_at: { type: 'string', format: 'date-time' } } },
+  items: {
+    type: 'object',
+    required: ['title', 'starts_at'],
+    properties: { title: { type: 'string' }, starts_at: { type: 'string', format: 'date-time' } },
+  },
 };
 const EVENT_STUB = [{ title: 'Launch party', starts_at: '2026-03-01T18:00:00Z' }];
-const OPEN_PARAMS = { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } } };
+const OPEN_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
+};
 
 let counter = 0;
 const uniqueId = (base: string) => `${base}_${++counter}_${Date.now().toString(36)}`;
 
 async function newResultType(id = uniqueId('events')) {
-  const r = await asAdmin('POST', '/admin/data-result-types', { id, title: 'Events', schema_json: EVENT_SCHEMA, stub: EVENT_STUB });
+  const r = await asAdmin('POST', '/admin/data-result-types', {
+    id,
+    title: 'Events',
+    schema_json: EVENT_SCHEMA,
+    stub: EVENT_STUB,
+  });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: string };
 }
 
 async function newSource(resultTypeId: string, id = uniqueId('events.upcoming')) {
-  const r = await asAdmin('POST', '/admin/data-sources', { id, title: 'Upcoming events', description: 'Next events', result_type_id: resultTypeId, params_schema: OPEN_PARAMS });
+  const r = await asAdmin('POST', '/admin/data-sources', {
+    id,
+    title: 'Upcoming events',
+    description: 'Next events',
+    result_type_id: resultTypeId,
+    params_schema: OPEN_PARAMS,
+  });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: string };
 }
@@ -60,7 +79,8 @@ describe('administration of tags and layout tags', () => {
     const listed = (await v1(list)).body.data;
     expect(listed).toEqual(expect.arrayContaining([renamed.body, ru.body, given.body]));
 
-    for (const tag of [made.body, ru.body, given.body]) expect((await asAdmin('DELETE', `${admin}/${tag.id}`)).status).toBe(204);
+    for (const tag of [made.body, ru.body, given.body])
+      expect((await asAdmin('DELETE', `${admin}/${tag.id}`)).status).toBe(204);
     expect((await v1(list)).body.total).toBe(0);
     expect((await asAdmin('DELETE', `${admin}/${made.body.id}`)).status).toBe(404);
   });
@@ -107,7 +127,10 @@ describe('administration of page types', () => {
     const made = await asAdmin('POST', '/admin/page-types', { kind: 'landing', title: 'Landing page' });
     expect(made.status, made.text).toBe(201);
     expect(made.body).toEqual({ kind: 'landing', title: 'Landing page' });
-    expect((await asAdmin('PUT', '/admin/page-types/landing', { title: 'Landing' })).body).toEqual({ kind: 'landing', title: 'Landing' });
+    expect((await asAdmin('PUT', '/admin/page-types/landing', { title: 'Landing' })).body).toEqual({
+      kind: 'landing',
+      title: 'Landing',
+    });
     expect((await v1('/page-types')).body.data).toContainEqual({ kind: 'landing', title: 'Landing' });
 
     const site = await newSite(t, user);
@@ -129,7 +152,8 @@ describe('administration of page types', () => {
     const malformed = await asAdmin('POST', '/admin/page-types', { kind: 'Big Kind', title: 'x' });
     expect(malformed.status).toBe(400);
     expect(paths(malformed.body)).toEqual(['kind']);
-    for (const kind of ['article', 'template', 'layout']) expect((await asAdmin('DELETE', `/admin/page-types/${kind}`)).status).toBe(409);
+    for (const kind of ['article', 'template', 'layout'])
+      expect((await asAdmin('DELETE', `/admin/page-types/${kind}`)).status).toBe(409);
     expect((await v1('/page-types')).body).toEqual(before);
   });
 });
@@ -141,7 +165,11 @@ describe('a non-administrator', () => {
     const type = await newResultType();
     const source = await newSource(type.id);
     const snapshot = async () =>
-      Promise.all(['/tags', '/layout-tags', '/page-types', '/data-sources', '/data-result-types'].map(async (p) => (await v1(`${p}?limit=200`)).body));
+      Promise.all(
+        ['/tags', '/layout-tags', '/page-types', '/data-sources', '/data-result-types'].map(
+          async (p) => (await v1(`${p}?limit=200`)).body,
+        ),
+      );
     const before = await snapshot();
 
     const routes: [string, string, unknown?][] = [
@@ -158,11 +186,19 @@ describe('a non-administrator', () => {
       ['PUT', '/admin/page-types/article', { title: 'Sneaky' }],
       ['DELETE', '/admin/page-types/template'],
       ['GET', '/admin/data-result-types'],
-      ['POST', '/admin/data-result-types', { id: 'sneaky_list', title: 'Sneaky', schema_json: EVENT_SCHEMA, stub: EVENT_STUB }],
+      [
+        'POST',
+        '/admin/data-result-types',
+        { id: 'sneaky_list', title: 'Sneaky', schema_json: EVENT_SCHEMA, stub: EVENT_STUB },
+      ],
       ['PUT', `/admin/data-result-types/${type.id}`, { title: 'Sneaky' }],
       ['DELETE', `/admin/data-result-types/${type.id}`],
       ['GET', '/admin/data-sources'],
-      ['POST', '/admin/data-sources', { id: 'sneaky.source', title: 'Sneaky', result_type_id: 'article_list', params_schema: OPEN_PARAMS }],
+      [
+        'POST',
+        '/admin/data-sources',
+        { id: 'sneaky.source', title: 'Sneaky', result_type_id: 'article_list', params_schema: OPEN_PARAMS },
+      ],
       ['PUT', `/admin/data-sources/${source.id}`, { title: 'Sneaky' }],
       ['DELETE', `/admin/data-sources/${source.id}`],
     ];

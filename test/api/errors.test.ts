@@ -20,7 +20,11 @@ afterAll(() => t.close());
 
 describe('the error model', () => {
   it('answers malformed JSON with a JSON 400', async () => {
-    const r = await t.call('POST', '/api/sites', { cookie: user.cookie, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const r = await t.call('POST', '/api/sites', {
+      cookie: user.cookie,
+      rawBody: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
     expect(r.body.error).toMatch(/not valid JSON/);

@@ -14,7 +14,9 @@ function registeredRoutes(prefix: string, exclude: string): string[] {
     .map((r) => r.replace(/:(\w+)/g, '{$1}'))
     .filter((r) => {
       const path = r.split(' ')[1]!;
-      return path.startsWith(`${prefix}/`) && !path.startsWith(exclude) && !path.includes('/docs') && !r.startsWith('HEAD');
+      return (
+        path.startsWith(`${prefix}/`) && !path.startsWith(exclude) && !path.includes('/docs') && !r.startsWith('HEAD')
+      );
     })
     .sort();
 }
@@ -41,7 +43,9 @@ describe.each([
   it('describes every route of the contour with its schemas', async () => {
     const document = (await t.call('GET', `${prefix}/docs.json`)).body;
     const documented: string[] = [];
-    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(document.paths)) {
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(
+      document.paths,
+    )) {
       for (const [method, operation] of Object.entries(operations)) {
         documented.push(`${method.toUpperCase()} ${path}`);
         expect(Object.keys(operation.responses).length, `${method} ${path}`).toBeGreaterThan(0);

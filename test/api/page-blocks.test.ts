@@ -14,31 +14,54 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = async (id: number) => (await t.call('GET', `/api/v1/pages/${id}`, { key: user.key, query: { with_blocks: 1 } })).body;
-const titles = (page: { blocks: { placeholder_values: { title?: string } }[] }) => page.blocks.map((b) => b.placeholder_values.title);
-const put = (blockId: number, body: Record<string, unknown>) => t.call('PUT', `/api/v1/blocks/${blockId}`, { key: user.key, body });
+const read = async (id: number) =>
+  (await t.call('GET', `/api/v1/pages/${id}`, { key: user.key, query: { with_blocks: 1 } })).body;
+const titles = (page: { blocks: { placeholder_values: { title?: string } }[] }) =>
+  page.blocks.map((b) => b.placeholder_values.title);
+const put = (blockId: number, body: Record<string, unknown>) =>
+  t.call('PUT', `/api/v1/blocks/${blockId}`, { key: user.key, body });
 
 async function pageWith(titlesList: string[]) {
-  const hero = await createBlock(t, user, { name: 'Hero', template: '<h1>{{ title }}</h1>', schema_content: heroFields });
-  const page = await createPage(t, user, { name: 'P', site_id: site.id, blocks: titlesList.map((title) => ({ block_id: hero.id, placeholder_values: { title } })) });
+  const hero = await createBlock(t, user, {
+    name: 'Hero',
+    template: '<h1>{{ title }}</h1>',
+    schema_content: heroFields,
+  });
+  const page = await createPage(t, user, {
+    name: 'P',
+    site_id: site.id,
+    blocks: titlesList.map((title) => ({ block_id: hero.id, placeholder_values: { title } })),
+  });
   return { hero, page };
 }
 
 describe('instances of a page', () => {
   it('adds at a position, moves, changes values and removes', async () => {
     const { hero, page } = await pageWith(['a', 'b']);
-    const added = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, { key: user.key, body: { position: 1, blocks: [{ block_id: hero.id, placeholder_values: { title: 'new' } }] } });
+    const added = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { position: 1, blocks: [{ block_id: hero.id, placeholder_values: { title: 'new' } }] },
+    });
     expect(added.status).toBe(201);
     expect(titles(added.body)).toEqual(['a', 'new', 'b']);
     expect(added.body.blocks.map((b: { order_index: number }) => b.order_index)).toEqual([0, 1, 2]);
-    const atEnd = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, { key: user.key, body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'end' } }] } });
+    const atEnd = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'end' } }] },
+    });
     expect(titles(atEnd.body)).toEqual(['a', 'new', 'b', 'end']);
 
     const [first, , , last] = atEnd.body.blocks;
-    const moved = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${last.id}/move`, { key: user.key, body: { position: 0 } });
+    const moved = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${last.id}/move`, {
+      key: user.key,
+      body: { position: 0 },
+    });
     expect(titles(moved.body)).toEqual(['end', 'a', 'new', 'b']);
 
-    const changed = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${first.id}`, { key: user.key, body: { placeholder_values: { title: 'A!' } } });
+    const changed = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${first.id}`, {
+      key: user.key,
+      body: { placeholder_values: { title: 'A!' } },
+    });
     expect(changed.status).toBe(200);
     expect(titles(changed.body)).toEqual(['end', 'A!', 'new', 'b']);
 
@@ -53,13 +76,43 @@ describe('instances of a page', () => {
     const before = await read(page.id);
     const pb = before.blocks[0].id;
     const cases: Array<[string, string, unknown, number, string[]]> = [
-      ['POST', `/api/v1/pages/${page.id}/blocks`, { position: -1, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] }, 400, ['position']],
-      ['POST', `/api/v1/pages/${page.id}/blocks`, { position: 3, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] }, 400, ['position']],
-      ['POST', `/api/v1/pages/${page.id}/blocks`, { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }, { block_id: hero.id }] }, 400, ['blocks[1].placeholder_values.title']],
+      [
+        'POST',
+        `/api/v1/pages/${page.id}/blocks`,
+        { position: -1, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] },
+        400,
+        ['position'],
+      ],
+      [
+        'POST',
+        `/api/v1/pages/${page.id}/blocks`,
+        { position: 3, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] },
+        400,
+        ['position'],
+      ],
+      [
+        'POST',
+        `/api/v1/pages/${page.id}/blocks`,
+        { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }, { block_id: hero.id }] },
+        400,
+        ['blocks[1].placeholder_values.title'],
+      ],
       ['PUT', `/api/v1/pages/${page.id}/blocks/${pb}/move`, { position: 2 }, 400, ['position']],
       ['PUT', `/api/v1/pages/${page.id}/blocks/${pb}/move`, { position: -1 }, 400, ['position']],
-      ['PUT', `/api/v1/pages/${page.id}/blocks/${pb}`, { placeholder_values: { title: 7 } }, 400, ['placeholder_values.title']],
-      ['PUT', `/api/v1/pages/${page.id}/blocks/${pb}/replace`, { block_id: hero.id, placeholder_values: {} }, 400, ['placeholder_values.title']],
+      [
+        'PUT',
+        `/api/v1/pages/${page.id}/blocks/${pb}`,
+        { placeholder_values: { title: 7 } },
+        400,
+        ['placeholder_values.title'],
+      ],
+      [
+        'PUT',
+        `/api/v1/pages/${page.id}/blocks/${pb}/replace`,
+        { block_id: hero.id, placeholder_values: {} },
+        400,
+        ['placeholder_values.title'],
+      ],
       ['PUT', `/api/v1/pages/${page.id}/blocks/999999/move`, { position: 0 }, 404, []],
     ];
     for (const [method, path, body, status, expected] of cases) {
@@ -71,23 +124,48 @@ describe('instances of a page', () => {
   });
 
   it('nests instances under a layout block only, on the same page', async () => {
-    const columns = await createBlock(t, user, { name: 'Columns', kind: 'layout', template: '<div class="cols">{{ children }}</div>' });
+    const columns = await createBlock(t, user, {
+      name: 'Columns',
+      kind: 'layout',
+      template: '<div class="cols">{{ children }}</div>',
+    });
     const { hero, page } = await pageWith(['a']);
-    const withLayout = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, { key: user.key, body: { blocks: [{ block_id: columns.id }] } });
+    const withLayout = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: columns.id }] },
+    });
     const layoutId = withLayout.body.blocks[1].id;
     const heroId = withLayout.body.blocks[0].id;
-    const child = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, { key: user.key, body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'inside' }, parent_page_block_id: layoutId }] } });
+    const child = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: {
+        blocks: [{ block_id: hero.id, placeholder_values: { title: 'inside' }, parent_page_block_id: layoutId }],
+      },
+    });
     expect(child.status).toBe(201);
     expect(child.body.blocks[2].parent_page_block_id).toBe(layoutId);
 
     const other = await pageWith(['z']);
-    const foreignParent = await t.call('POST', `/api/v1/pages/${other.page.id}/blocks`, { key: user.key, body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: layoutId }] } });
+    const foreignParent = await t.call('POST', `/api/v1/pages/${other.page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: layoutId }] },
+    });
     expect(foreignParent.status).toBe(400);
     expect(foreignParent.body.errors[0].path).toBe('blocks[0].parent_page_block_id');
-    const notLayout = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, { key: user.key, body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: heroId }] } });
+    const notLayout = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: heroId }] },
+    });
     expect(notLayout.status).toBe(400);
     expect(notLayout.body.errors[0].message).toMatch(/not a layout/);
-    const inWholeSet = await t.call('POST', '/api/v1/pages', { key: user.key, body: { name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: layoutId }] } });
+    const inWholeSet = await t.call('POST', '/api/v1/pages', {
+      key: user.key,
+      body: {
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' }, parent_page_block_id: layoutId }],
+      },
+    });
     expect(inWholeSet.status).toBe(400);
   });
 });
@@ -100,13 +178,20 @@ describe('pinning and upgrades', () => {
     expect(upToDate.status).toBe(422);
     expect(upToDate.body.error).toMatch(/already up to date/);
 
-    await put(hero.id, { template: '<h2>{{ title }}</h2>', schema_content: [...heroFields, { name: 'badge', type: 'string', default: 'new' }] });
+    await put(hero.id, {
+      template: '<h2>{{ title }}</h2>',
+      schema_content: [...heroFields, { name: 'badge', type: 'string', default: 'new' }],
+    });
     let page1 = await read(page.id);
     expect(page1.has_outdated_blocks).toBe(true);
     expect(page1.blocks[0]).toMatchObject({ version: { major: 1, minor: 0 }, update_status: 'outdated_minor' });
     const upgraded = await t.call('POST', `/api/v1/pages/${page.id}/blocks/${pb}/upgrade`, { key: user.key });
     expect(upgraded.status).toBe(200);
-    expect(upgraded.body.blocks[0]).toMatchObject({ version: { major: 1, minor: 1 }, update_status: 'up_to_date', placeholder_values: { title: 'a', badge: 'new' } });
+    expect(upgraded.body.blocks[0]).toMatchObject({
+      version: { major: 1, minor: 1 },
+      update_status: 'up_to_date',
+      placeholder_values: { title: 'a', badge: 'new' },
+    });
     expect(upgraded.body.has_outdated_blocks).toBe(false);
 
     await put(hero.id, { schema_content: [{ name: 'heading', type: 'string' }] });
@@ -125,20 +210,35 @@ describe('pinning and upgrades', () => {
   });
 
   it('runs the audit flow: has_outdated=1 → upgrade-all → replace for skipped_major', async () => {
-    const minorBlock = await createBlock(t, user, { name: 'Minor', template: 'm', schema_content: [{ name: 'x', type: 'string' }] });
-    const majorBlock = await createBlock(t, user, { name: 'Major', template: 'M', schema_content: [{ name: 'old', type: 'string' }] });
+    const minorBlock = await createBlock(t, user, {
+      name: 'Minor',
+      template: 'm',
+      schema_content: [{ name: 'x', type: 'string' }],
+    });
+    const majorBlock = await createBlock(t, user, {
+      name: 'Major',
+      template: 'M',
+      schema_content: [{ name: 'old', type: 'string' }],
+    });
     const steady = await createBlock(t, user, { name: 'Steady', template: 's' });
     const page = await createPage(t, user, {
       name: 'Audit',
       site_id: site.id,
-      blocks: [{ block_id: minorBlock.id, placeholder_values: { x: '1' } }, { block_id: majorBlock.id, placeholder_values: { old: 'keep me' } }, { block_id: steady.id }],
+      blocks: [
+        { block_id: minorBlock.id, placeholder_values: { x: '1' } },
+        { block_id: majorBlock.id, placeholder_values: { old: 'keep me' } },
+        { block_id: steady.id },
+      ],
     });
     await put(minorBlock.id, { template: 'm2' });
     await put(majorBlock.id, { schema_content: [{ name: 'new', type: 'string', required: true }] });
 
     const outdated = await t.call('GET', '/api/v1/pages', { key: user.key, query: { has_outdated: 1, limit: 200 } });
     expect(outdated.body.data.map((p: { id: number }) => p.id)).toContain(page.id);
-    const usages = await t.call('GET', `/api/v1/blocks/${majorBlock.id}/usages`, { key: user.key, query: { outdated: 1 } });
+    const usages = await t.call('GET', `/api/v1/blocks/${majorBlock.id}/usages`, {
+      key: user.key,
+      query: { outdated: 1 },
+    });
     expect(usages.body).toMatchObject({ total: 1, outdated_total: 1 });
     expect(usages.body.data[0]).toMatchObject({ page_id: page.id, update_status: 'outdated_major' });
 
@@ -147,27 +247,67 @@ describe('pinning and upgrades', () => {
     expect(all.status).toBe(200);
     expect(all.body).toEqual({
       upgraded: [{ id: minorPb, from: { major: 1, minor: 0 }, to: { major: 1, minor: 1 } }],
-      skipped_major: [{ id: majorPb, current_pin: { major: 1, minor: 0 }, library_version: { major: 2, minor: 0 }, removed_fields: ['old'] }],
+      skipped_major: [
+        {
+          id: majorPb,
+          current_pin: { major: 1, minor: 0 },
+          library_version: { major: 2, minor: 0 },
+          removed_fields: ['old'],
+        },
+      ],
       already_up_to_date: [steadyPb],
     });
 
-    const replaced = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${majorPb}/replace`, { key: user.key, body: { block_id: majorBlock.id, placeholder_values: { new: 'keep me' } } });
+    const replaced = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${majorPb}/replace`, {
+      key: user.key,
+      body: { block_id: majorBlock.id, placeholder_values: { new: 'keep me' } },
+    });
     expect(replaced.status).toBe(200);
     const after = replaced.body.page;
-    expect(after.blocks[1]).toMatchObject({ id: replaced.body.id, order_index: 1, version: { major: 2, minor: 0 }, update_status: 'up_to_date', placeholder_values: { new: 'keep me' } });
+    expect(after.blocks[1]).toMatchObject({
+      id: replaced.body.id,
+      order_index: 1,
+      version: { major: 2, minor: 0 },
+      update_status: 'up_to_date',
+      placeholder_values: { new: 'keep me' },
+    });
     expect(after.has_outdated_blocks).toBe(false);
-    const none = await t.call('GET', `/api/v1/blocks/${majorBlock.id}/usages`, { key: user.key, query: { outdated: 1 } });
+    const none = await t.call('GET', `/api/v1/blocks/${majorBlock.id}/usages`, {
+      key: user.key,
+      query: { outdated: 1 },
+    });
     expect(none.body).toMatchObject({ total: 0, outdated_total: 0 });
-    expect((await t.call('GET', '/api/v1/pages', { key: user.key, query: { has_outdated: 1, limit: 200 } })).body.data.map((p: { id: number }) => p.id)).not.toContain(page.id);
+    expect(
+      (await t.call('GET', '/api/v1/pages', { key: user.key, query: { has_outdated: 1, limit: 200 } })).body.data.map(
+        (p: { id: number }) => p.id,
+      ),
+    ).not.toContain(page.id);
   });
 
   it('upgrades all or nothing: one minor upgrade that cannot take its values stops them all', async () => {
-    const good = await createBlock(t, user, { name: 'Good', template: 'g', schema_content: [{ name: 'a', type: 'string' }] });
-    const strict = await createBlock(t, user, { name: 'Strict', template: 's', schema_content: [{ name: 'a', type: 'string' }] });
-    const page = await createPage(t, user, { name: 'Atomic', site_id: site.id, blocks: [{ block_id: good.id }, { block_id: strict.id }] });
+    const good = await createBlock(t, user, {
+      name: 'Good',
+      template: 'g',
+      schema_content: [{ name: 'a', type: 'string' }],
+    });
+    const strict = await createBlock(t, user, {
+      name: 'Strict',
+      template: 's',
+      schema_content: [{ name: 'a', type: 'string' }],
+    });
+    const page = await createPage(t, user, {
+      name: 'Atomic',
+      site_id: site.id,
+      blocks: [{ block_id: good.id }, { block_id: strict.id }],
+    });
     await put(good.id, { template: 'g2' });
     // A new required field without a default: existing values cannot satisfy it.
-    await put(strict.id, { schema_content: [{ name: 'a', type: 'string' }, { name: 'b', type: 'string', required: true }] });
+    await put(strict.id, {
+      schema_content: [
+        { name: 'a', type: 'string' },
+        { name: 'b', type: 'string', required: true },
+      ],
+    });
     const r = await t.call('POST', `/api/v1/pages/${page.id}/blocks/upgrade-all`, { key: user.key });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([{ path: 'placeholder_values.b', message: 'This field is required.' }]);
@@ -200,7 +340,12 @@ describe('usages and deleting a block in use', () => {
 describe('races', () => {
   it('lets exactly one of two requests for the same slug win', async () => {
     const results = await Promise.all(
-      [1, 2, 3, 4].map((i) => t.call('POST', '/api/v1/pages', { key: user.key, body: { name: `Racer ${i}`, site_id: site.id, slug: 'contested' } })),
+      [1, 2, 3, 4].map((i) =>
+        t.call('POST', '/api/v1/pages', {
+          key: user.key,
+          body: { name: `Racer ${i}`, site_id: site.id, slug: 'contested' },
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const rows = await t.app.database.db.selectFrom('pages').select('id').where('slug', '=', 'contested').execute();
@@ -219,7 +364,12 @@ describe('races', () => {
     const upgraded = [...one.body.upgraded, ...two.body.upgraded].map((u: { id: number }) => u.id).sort();
     expect(upgraded).toEqual(page.blocks.map((b: { id: number }) => b.id).sort());
     const after = await read(page.id);
-    expect(after.blocks.map((b: { version: { minor: number }; update_status: string }) => [b.version.minor, b.update_status])).toEqual([
+    expect(
+      after.blocks.map((b: { version: { minor: number }; update_status: string }) => [
+        b.version.minor,
+        b.update_status,
+      ]),
+    ).toEqual([
       [1, 'up_to_date'],
       [1, 'up_to_date'],
       [1, 'up_to_date'],

@@ -16,7 +16,11 @@ beforeAll(async () => {
   other = await newUser(t);
   site = await newSite(t, user);
   hero = await createBlock(t, user, { name: 'Hero', template: '<h1>{{ title }}</h1>', schema_content: heroFields });
-  feed = await createBlock(t, user, { name: 'Feed', template: '{% for a in news %}{{ a.title }}{% endfor %}', schema_content: feedFields });
+  feed = await createBlock(t, user, {
+    name: 'Feed',
+    template: '{% for a in news %}{{ a.title }}{% endfor %}',
+    schema_content: feedFields,
+  });
 });
 afterAll(() => t.close());
 
@@ -35,10 +39,17 @@ describe('the main workflow (api-v1.md steps 1 to 6)', () => {
       body: { name: 'Landing', site_id: siteId, blocks: [{ block_id: blockId, placeholder_values: { items: [{}] } }] },
     });
     expect(first.status).toBe(400);
-    expect(paths(first)).toEqual(['blocks[0].placeholder_values.title', 'blocks[0].placeholder_values.items[0].caption']);
+    expect(paths(first)).toEqual([
+      'blocks[0].placeholder_values.title',
+      'blocks[0].placeholder_values.items[0].caption',
+    ]);
     const fixed = await t.call('POST', '/api/v1/pages', {
       key: user.key,
-      body: { name: 'Landing', site_id: siteId, blocks: [{ block_id: blockId, placeholder_values: { ...contract.body.example, items: [{ caption: 'One' }] } }] },
+      body: {
+        name: 'Landing',
+        site_id: siteId,
+        blocks: [{ block_id: blockId, placeholder_values: { ...contract.body.example, items: [{ caption: 'One' }] } }],
+      },
     });
     expect(fixed.status).toBe(201);
     const page = await read(fixed.body.id);
@@ -74,8 +85,19 @@ describe('pages', () => {
         { block_id: hero.id, placeholder_values: { title: 'C', extra: 'kept' } },
       ],
     });
-    expect(page).toMatchObject({ kind: 'article', slug: 'about', meta_title: 'About us', meta_robots: 'noindex', has_outdated_blocks: false });
-    expect(page.blocks.map((b: { order_index: number; placeholder_values: { title?: string } }) => [b.order_index, b.placeholder_values.title])).toEqual([
+    expect(page).toMatchObject({
+      kind: 'article',
+      slug: 'about',
+      meta_title: 'About us',
+      meta_robots: 'noindex',
+      has_outdated_blocks: false,
+    });
+    expect(
+      page.blocks.map((b: { order_index: number; placeholder_values: { title?: string } }) => [
+        b.order_index,
+        b.placeholder_values.title,
+      ]),
+    ).toEqual([
       [0, 'A'],
       [1, undefined],
       [2, 'C'],
@@ -85,18 +107,30 @@ describe('pages', () => {
   });
 
   it('changes metadata only without blocks, and replaces the whole set with blocks', async () => {
-    const page = await createPage(t, user, { name: 'P', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] });
-    const meta = await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { name: 'P2', meta_title: 'T' } });
+    const page = await createPage(t, user, {
+      name: 'P',
+      site_id: site.id,
+      blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }],
+    });
+    const meta = await t.call('PUT', `/api/v1/pages/${page.id}`, {
+      key: user.key,
+      body: { name: 'P2', meta_title: 'T' },
+    });
     expect(meta.body).toMatchObject({ name: 'P2', meta_title: 'T' });
     expect(meta.body.blocks).toHaveLength(1);
-    const replaced = await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { blocks: [{ block_id: feed.id }, { block_id: feed.id }] } });
+    const replaced = await t.call('PUT', `/api/v1/pages/${page.id}`, {
+      key: user.key,
+      body: { blocks: [{ block_id: feed.id }, { block_id: feed.id }] },
+    });
     expect(replaced.body.blocks.map((b: { block: { id: number } }) => b.block.id)).toEqual([feed.id, feed.id]);
   });
 
   it('lets site_id be set, lists and searches pages, and deletes', async () => {
     const second = await newSite(t, user, 'Second');
     const page = await createPage(t, user, { name: 'Movable tapir', site_id: site.id });
-    expect((await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { site_id: second.id } })).body.site_id).toBe(second.id);
+    expect(
+      (await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { site_id: second.id } })).body.site_id,
+    ).toBe(second.id);
     const found = await t.call('GET', '/api/v1/search/pages', { key: user.key, query: { q: 'tapir' } });
     expect(found.body.data.map((p: { id: number }) => p.id)).toEqual([page.id]);
     expect((await t.call('GET', '/api/v1/pages', { key: user.key })).body.total).toBeGreaterThan(0);
@@ -114,7 +148,15 @@ describe('pages', () => {
 });
 
 describe('bad input leaves nothing written', () => {
-  const countPages = async () => Number((await t.app.database.db.selectFrom('pages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countPages = async () =>
+    Number(
+      (
+        await t.app.database.db
+          .selectFrom('pages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each([
     ['title instead of name', () => ({ title: 'x', site_id: site.id }), 400, ['name']],
@@ -122,19 +164,87 @@ describe('bad input leaves nothing written', () => {
     ['a missing site', () => ({ name: 'x', site_id: 999999 }), 404, ['site_id']],
     ['an unknown kind', () => ({ name: 'x', site_id: site.id, kind: 'poster' }), 400, ['kind']],
     ['a slug on a template', () => ({ name: 'x', site_id: site.id, kind: 'template', slug: 'x' }), 400, ['slug']],
-    ['a missing required value', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: {} }] }), 400, ['blocks[0].placeholder_values.title']],
+    [
+      'a missing required value',
+      () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: {} }] }),
+      400,
+      ['blocks[0].placeholder_values.title'],
+    ],
     [
       'a wrong type deep in an array',
-      () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'ok' } }, { block_id: hero.id, placeholder_values: { title: 'ok', items: [{ caption: 'a' }, { caption: 5 }] } }] }),
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [
+          { block_id: hero.id, placeholder_values: { title: 'ok' } },
+          { block_id: hero.id, placeholder_values: { title: 'ok', items: [{ caption: 'a' }, { caption: 5 }] } },
+        ],
+      }),
       400,
       ['blocks[1].placeholder_values.items[1].caption'],
     ],
-    ['an unknown block id', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'ok' } }, { block_id: 999999 }] }), 404, ['blocks[1].block_id']],
-    ['a disallowed source', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: feed.id, bindings: { news: { source: 'rubrics.all' } } }] }), 400, ['blocks[0].bindings.news.source']],
-    ['an invented params key', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: feed.id, bindings: { news: { source: 'articles.latest', params: { count: 3 } } } }] }), 400, ['blocks[0].bindings.news.params.count']],
-    ['limit as a word', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: feed.id, bindings: { news: { source: 'articles.latest', params: { limit: 'ten' } } } }] }), 400, ['blocks[0].bindings.news.params.limit']],
-    ['a binding on a static block', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'ok' }, bindings: { news: { source: 'articles.latest' } } }] }), 400, ['blocks[0].bindings']],
-    ['a binding for an unknown slot', () => ({ name: 'x', site_id: site.id, blocks: [{ block_id: feed.id, bindings: { sidebar: { source: 'articles.latest' } } }] }), 400, ['blocks[0].bindings.sidebar']],
+    [
+      'an unknown block id',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: hero.id, placeholder_values: { title: 'ok' } }, { block_id: 999999 }],
+      }),
+      404,
+      ['blocks[1].block_id'],
+    ],
+    [
+      'a disallowed source',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: feed.id, bindings: { news: { source: 'rubrics.all' } } }],
+      }),
+      400,
+      ['blocks[0].bindings.news.source'],
+    ],
+    [
+      'an invented params key',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: feed.id, bindings: { news: { source: 'articles.latest', params: { count: 3 } } } }],
+      }),
+      400,
+      ['blocks[0].bindings.news.params.count'],
+    ],
+    [
+      'limit as a word',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: feed.id, bindings: { news: { source: 'articles.latest', params: { limit: 'ten' } } } }],
+      }),
+      400,
+      ['blocks[0].bindings.news.params.limit'],
+    ],
+    [
+      'a binding on a static block',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [
+          { block_id: hero.id, placeholder_values: { title: 'ok' }, bindings: { news: { source: 'articles.latest' } } },
+        ],
+      }),
+      400,
+      ['blocks[0].bindings'],
+    ],
+    [
+      'a binding for an unknown slot',
+      () => ({
+        name: 'x',
+        site_id: site.id,
+        blocks: [{ block_id: feed.id, bindings: { sidebar: { source: 'articles.latest' } } }],
+      }),
+      400,
+      ['blocks[0].bindings.sidebar'],
+    ],
   ])('refuses %s (%s at %j)', async (_, body, status, expected) => {
     const before = await countPages();
     const r = await t.call('POST', '/api/v1/pages', { key: user.key, body: body() });
@@ -147,7 +257,10 @@ describe('bad input leaves nothing written', () => {
     const gone = await createBlock(t, user, { name: 'Gone' });
     await t.call('DELETE', `/api/v1/blocks/${gone.id}`, { key: user.key });
     const foreign = await createBlock(t, other, { name: 'Not mine', template: 'x' });
-    const r = await t.call('POST', '/api/v1/pages', { key: user.key, body: { name: 'x', site_id: site.id, blocks: [{ block_id: gone.id }, { block_id: foreign.id }] } });
+    const r = await t.call('POST', '/api/v1/pages', {
+      key: user.key,
+      body: { name: 'x', site_id: site.id, blocks: [{ block_id: gone.id }, { block_id: foreign.id }] },
+    });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe(`blocks[0]: block ${gone.id} not found`);
     expect(paths(r)).toEqual(['blocks[0].block_id', 'blocks[1].block_id']);
@@ -162,25 +275,44 @@ describe('bad input leaves nothing written', () => {
 
   it('answers 409 at slug for a duplicate within the site, and allows it in another site', async () => {
     await createPage(t, user, { name: 'One', site_id: site.id, slug: 'dup' });
-    const r = await t.call('POST', '/api/v1/pages', { key: user.key, body: { name: 'Two', site_id: site.id, slug: 'dup' } });
+    const r = await t.call('POST', '/api/v1/pages', {
+      key: user.key,
+      body: { name: 'Two', site_id: site.id, slug: 'dup' },
+    });
     expect(r.status).toBe(409);
     expect(r.body.errors).toEqual([{ path: 'slug', message: expect.any(String) }]);
     const elsewhere = await newSite(t, user, 'Elsewhere');
-    expect((await t.call('POST', '/api/v1/pages', { key: user.key, body: { name: 'Two', site_id: elsewhere.id, slug: 'dup' } })).status).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/api/v1/pages', {
+          key: user.key,
+          body: { name: 'Two', site_id: elsewhere.id, slug: 'dup' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses with_blocks=yes and a kind change, leaving the page as it was', async () => {
-    const page = await createPage(t, user, { name: 'Fixed', site_id: site.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'keep' } }] });
+    const page = await createPage(t, user, {
+      name: 'Fixed',
+      site_id: site.id,
+      blocks: [{ block_id: hero.id, placeholder_values: { title: 'keep' } }],
+    });
     const yes = await t.call('GET', `/api/v1/pages/${page.id}`, { key: user.key, query: { with_blocks: 'yes' } });
     expect(yes.status).toBe(400);
     expect(paths(yes)).toEqual(['with_blocks']);
     const kind = await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { kind: 'template' } });
     expect(kind.status).toBe(400);
-    const bad = await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { name: 'Changed', blocks: [{ block_id: hero.id, placeholder_values: {} }] } });
+    const bad = await t.call('PUT', `/api/v1/pages/${page.id}`, {
+      key: user.key,
+      body: { name: 'Changed', blocks: [{ block_id: hero.id, placeholder_values: {} }] },
+    });
     expect(bad.status).toBe(400);
     const after = await read(page.id);
     expect(after.body).toMatchObject({ name: 'Fixed', kind: 'article' });
-    expect(after.body.blocks.map((b: { placeholder_values: unknown }) => b.placeholder_values)).toEqual([{ title: 'keep' }]);
+    expect(after.body.blocks.map((b: { placeholder_values: unknown }) => b.placeholder_values)).toEqual([
+      { title: 'keep' },
+    ]);
   });
 });
 
@@ -190,17 +322,24 @@ describe('the page after its site is deleted', () => {
     const page = await createPage(t, user, { name: 'Orphan', site_id: doomed.id });
     expect((await t.call('DELETE', `/api/sites/${doomed.id}`, { cookie: user.cookie })).status).toBe(204);
     expect((await read(page.id)).body.site_id).toBeNull();
-    expect((await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { site_id: site.id } })).body.site_id).toBe(site.id);
+    expect(
+      (await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { site_id: site.id } })).body.site_id,
+    ).toBe(site.id);
   });
 });
 
 describe('page search', () => {
   it('ranks name matches first, finds slug words and meta fields, follows changes, and shows only your pages', async () => {
-    const metaHit = await createPage(t, user, { name: 'Quarterly report', site_id: site.id, meta_description: 'All about the kestrel survey' });
+    const metaHit = await createPage(t, user, {
+      name: 'Quarterly report',
+      site_id: site.id,
+      meta_description: 'All about the kestrel survey',
+    });
     const slugHit = await createPage(t, user, { name: 'Birds', site_id: site.id, slug: 'kestrel-nests' });
     const nameHit = await createPage(t, user, { name: 'Kestrel watch', site_id: site.id });
     await createPage(t, other, { name: 'Kestrel of another user', site_id: (await newSite(t, other)).id });
-    const search = async (q: string) => (await t.call('GET', '/api/v1/search/pages', { key: user.key, query: { q } })).body;
+    const search = async (q: string) =>
+      (await t.call('GET', '/api/v1/search/pages', { key: user.key, query: { q } })).body;
 
     const found = await search('kestrel');
     expect(found.data.map((p: { id: number }) => p.id)).toEqual([nameHit.id, slugHit.id, metaHit.id]);

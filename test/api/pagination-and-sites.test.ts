@@ -44,11 +44,17 @@ describe('lists', () => {
 
 describe('sites', () => {
   it('runs create, read, update and delete under the session', async () => {
-    const created = await t.call('POST', '/api/sites', { cookie: user.cookie, body: { name: 'Blog', domain: 'blog.example.test' } });
+    const created = await t.call('POST', '/api/sites', {
+      cookie: user.cookie,
+      body: { name: 'Blog', domain: 'blog.example.test' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Blog', domain: 'blog.example.test', layout_id: null });
     const id = created.body.id;
-    const updated = await t.call('PUT', `/api/sites/${id}`, { cookie: user.cookie, body: { name: 'Journal', domain: null } });
+    const updated = await t.call('PUT', `/api/sites/${id}`, {
+      cookie: user.cookie,
+      body: { name: 'Journal', domain: null },
+    });
     expect(updated.body).toMatchObject({ id, name: 'Journal', domain: null });
     expect((await t.call('GET', `/api/sites/${id}`, { cookie: user.cookie })).body.name).toBe('Journal');
     expect((await t.call('GET', `/api/v1/sites/${id}`, { key: user.key })).body.name).toBe('Journal');

@@ -18,9 +18,22 @@ beforeAll(async () => {
   t = await startApp({ overrides: { providerTimeoutMs: 1000 } });
   user = await newUser(t);
   site = await newSite(t, user);
-  hero = await createBlock(t, user, { name: 'Hero', template: '<h1 class="hero">{{ title }}</h1>', css: '.hero{color:red}', js: 'window.hero = 1;', schema_content: heroFields });
-  feed = await createBlock(t, user, { name: 'Feed', template: '<ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>', schema_content: feedFields });
-  const configured = await t.call('PUT', `/api/v1/sites/${site.id}/provider/fourcms`, { key: user.key, body: { base_url: fake.url, token: fake.token } });
+  hero = await createBlock(t, user, {
+    name: 'Hero',
+    template: '<h1 class="hero">{{ title }}</h1>',
+    css: '.hero{color:red}',
+    js: 'window.hero = 1;',
+    schema_content: heroFields,
+  });
+  feed = await createBlock(t, user, {
+    name: 'Feed',
+    template: '<ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>',
+    schema_content: feedFields,
+  });
+  const configured = await t.call('PUT', `/api/v1/sites/${site.id}/provider/fourcms`, {
+    key: user.key,
+    body: { base_url: fake.url, token: fake.token },
+  });
   expect(configured.status).toBe(200);
 });
 afterAll(async () => {
@@ -28,20 +41,31 @@ afterAll(async () => {
   await fake.close();
 });
 
-const status = async (pageId: number) => (await t.call('GET', `/api/v1/pages/${pageId}/publication`, { key: user.key })).body;
-const publish = (pageId: number, body: unknown) => t.call('POST', `/api/v1/pages/${pageId}/publish`, { key: user.key, body });
+const status = async (pageId: number) =>
+  (await t.call('GET', `/api/v1/pages/${pageId}/publication`, { key: user.key })).body;
+const publish = (pageId: number, body: unknown) =>
+  t.call('POST', `/api/v1/pages/${pageId}/publish`, { key: user.key, body });
 const articlePage = () =>
   createPage(t, user, {
     name: 'Launch',
     site_id: site.id,
     slug: `launch-${Math.random().toString(36).slice(2, 8)}`,
-    blocks: [{ block_id: hero.id, placeholder_values: { title: 'We <3 blocks' } }, { block_id: feed.id }, { block_id: hero.id, placeholder_values: { title: 'Again' } }],
+    blocks: [
+      { block_id: hero.id, placeholder_values: { title: 'We <3 blocks' } },
+      { block_id: feed.id },
+      { block_id: hero.id, placeholder_values: { title: 'Again' } },
+    ],
   });
 
 describe('provider settings', () => {
   it('stores the token without ever returning it', async () => {
     const record = await t.call('GET', `/api/v1/sites/${site.id}/provider`, { key: user.key });
-    expect(record.body).toEqual({ type: 'fourcms', base_url: fake.url, token_set: true, updated_at: expect.any(String) });
+    expect(record.body).toEqual({
+      type: 'fourcms',
+      base_url: fake.url,
+      token_set: true,
+      updated_at: expect.any(String),
+    });
     expect(record.text).not.toContain(fake.token);
   });
 
@@ -50,14 +74,27 @@ describe('provider settings', () => {
     try {
       const owner = await newUser(guarded);
       const s = await newSite(guarded, owner);
-      for (const base_url of ['http://127.0.0.1/', 'http://169.254.169.254/', 'http://[::1]:8080/', 'http://10.1.2.3/']) {
-        const r = await guarded.call('PUT', `/api/v1/sites/${s.id}/provider/fourcms`, { key: owner.key, body: { base_url, token: 't' } });
+      for (const base_url of [
+        'http://127.0.0.1/',
+        'http://169.254.169.254/',
+        'http://[::1]:8080/',
+        'http://10.1.2.3/',
+      ]) {
+        const r = await guarded.call('PUT', `/api/v1/sites/${s.id}/provider/fourcms`, {
+          key: owner.key,
+          body: { base_url, token: 't' },
+        });
         expect(r.status, base_url).toBe(400);
         expect(r.body.errors[0].path).toBe('base_url');
       }
-      const bad = await guarded.call('PUT', `/api/v1/sites/${s.id}/provider/fourcms`, { key: owner.key, body: { base_url: 'ftp://example.com', token: 't' } });
+      const bad = await guarded.call('PUT', `/api/v1/sites/${s.id}/provider/fourcms`, {
+        key: owner.key,
+        body: { base_url: 'ftp://example.com', token: 't' },
+      });
       expect(bad.status).toBe(400);
-      expect((await guarded.call('GET', `/api/v1/sites/${s.id}/provider`, { key: owner.key })).body.token_set).toBe(false);
+      expect((await guarded.call('GET', `/api/v1/sites/${s.id}/provider`, { key: owner.key })).body.token_set).toBe(
+        false,
+      );
     } finally {
       await guarded.close();
     }
@@ -82,21 +119,35 @@ describe('previews', () => {
 
     // A later revision does not change what the pinned instance renders.
     await t.call('PUT', `/api/v1/blocks/${hero.id}`, { key: user.key, body: { template: '<h2>{{ title }}</h2>' } });
-    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text).toContain('<h1 class="hero">');
+    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text).toContain(
+      '<h1 class="hero">',
+    );
   });
 
   it('previews one block with given values, and reports bad values at their path', async () => {
-    const ok = await t.call('POST', `/api/v1/blocks/${feed.id}/preview`, { key: user.key, body: { placeholder_values: { heading: 'x' }, bindings: { news: { source: 'articles.by_rubric', params: { category_id: 2 } } } } });
+    const ok = await t.call('POST', `/api/v1/blocks/${feed.id}/preview`, {
+      key: user.key,
+      body: {
+        placeholder_values: { heading: 'x' },
+        bindings: { news: { source: 'articles.by_rubric', params: { category_id: 2 } } },
+      },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-security-policy')).toBe('sandbox allow-scripts');
     expect(ok.text).toContain('<li>Ten blocks every landing page needs</li>');
-    const bad = await t.call('POST', `/api/v1/blocks/${hero.id}/preview`, { key: user.key, body: { placeholder_values: { title: 5 } } });
+    const bad = await t.call('POST', `/api/v1/blocks/${hero.id}/preview`, {
+      key: user.key,
+      body: { placeholder_values: { title: 5 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ path: 'placeholder_values.title', message: expect.any(String) }]);
   });
 
   it('stops a hostile template with a clear error instead of hanging', async () => {
-    const hostile = await createBlock(t, user, { name: 'Loop', template: '{% for i in (1..100000000) %}x{% endfor %}' });
+    const hostile = await createBlock(t, user, {
+      name: 'Loop',
+      template: '{% for i in (1..100000000) %}x{% endfor %}',
+    });
     const page = await createPage(t, user, { name: 'Hostile', site_id: site.id, blocks: [{ block_id: hostile.id }] });
     const started = Date.now();
     const r = await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key });
@@ -106,25 +157,51 @@ describe('previews', () => {
   });
 
   it('renders children inside their layout block, in order', async () => {
-    const columns = await createBlock(t, user, { name: 'Columns', kind: 'layout', template: '<div class="cols">{{ children }}</div>', css: '.cols{display:flex}' });
+    const columns = await createBlock(t, user, {
+      name: 'Columns',
+      kind: 'layout',
+      template: '<div class="cols">{{ children }}</div>',
+      css: '.cols{display:flex}',
+    });
     // Its own child block: another test gives the shared hero block a new revision.
-    const cell = await createBlock(t, user, { name: 'Cell', template: '<p>{{ title }}</p>', schema_content: heroFields });
+    const cell = await createBlock(t, user, {
+      name: 'Cell',
+      template: '<p>{{ title }}</p>',
+      schema_content: heroFields,
+    });
     const page = await createPage(t, user, { name: 'Nested', site_id: site.id, blocks: [{ block_id: columns.id }] });
     const layoutId = page.blocks[0].id;
     await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
       key: user.key,
-      body: { blocks: [{ block_id: cell.id, placeholder_values: { title: 'Left' }, parent_page_block_id: layoutId }, { block_id: cell.id, placeholder_values: { title: 'Right' }, parent_page_block_id: layoutId }] },
+      body: {
+        blocks: [
+          { block_id: cell.id, placeholder_values: { title: 'Left' }, parent_page_block_id: layoutId },
+          { block_id: cell.id, placeholder_values: { title: 'Right' }, parent_page_block_id: layoutId },
+        ],
+      },
     });
     const html = (await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text;
     expect(html).toMatch(/<div class="cols"><p>Left<\/p>\s*<p>Right<\/p><\/div>/);
   });
 
   it('renders markdown blocks as sanitized GFM', async () => {
-    const md = await createBlock(t, user, { name: 'Body', block_type: 'markdown', template: '<article>{{ _markdown }}</article>' });
+    const md = await createBlock(t, user, {
+      name: 'Body',
+      block_type: 'markdown',
+      template: '<article>{{ _markdown }}</article>',
+    });
     const page = await createPage(t, user, {
       name: 'Md',
       site_id: site.id,
-      blocks: [{ block_id: md.id, placeholder_values: { _markdown: '# Title\n\n~~old~~ **new** [x](javascript:alert(1))\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1<br>2 | 3 |' } }],
+      blocks: [
+        {
+          block_id: md.id,
+          placeholder_values: {
+            _markdown:
+              '# Title\n\n~~old~~ **new** [x](javascript:alert(1))\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1<br>2 | 3 |',
+          },
+        },
+      ],
     });
     const html = (await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).text;
     expect(html).toContain('<h1>Title</h1>');
@@ -139,12 +216,28 @@ describe('previews', () => {
 describe('publication (api-v1.md steps 6 and 7)', () => {
   it('publishes an article once, then updates it, keeping metadata unless sent', async () => {
     const page = await articlePage();
-    expect(await status(page.id)).toEqual({ is_published: false, external_id: null, external_slug: null, published_at: null, updated_at: null });
+    expect(await status(page.id)).toEqual({
+      is_published: false,
+      external_id: null,
+      external_slug: null,
+      published_at: null,
+      updated_at: null,
+    });
     const published = await publish(page.id, { rubric_ids: [3], meta_title: 'Launch day', preview_text: 'Short' });
     expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ is_published: true, external_id: expect.any(String), published_at: expect.any(String) });
+    expect(published.body).toMatchObject({
+      is_published: true,
+      external_id: expect.any(String),
+      published_at: expect.any(String),
+    });
     const doc = fake.documents.get(published.body.external_id)!;
-    expect(doc).toMatchObject({ kind: 'article', title: 'Launch', rubric_ids: [3], meta_title: 'Launch day', preview_text: 'Short' });
+    expect(doc).toMatchObject({
+      kind: 'article',
+      title: 'Launch',
+      rubric_ids: [3],
+      meta_title: 'Launch day',
+      preview_text: 'Short',
+    });
     expect(doc.html).toContain('We &lt;3 blocks');
     expect(doc.blocks).toHaveLength(3);
     expect(fake.requests.at(-1)!.authorization).toBe(`Bearer ${fake.token}`);
@@ -153,7 +246,10 @@ describe('publication (api-v1.md steps 6 and 7)', () => {
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/already published.*publish-update/);
 
-    await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${page.blocks[0].id}`, { key: user.key, body: { placeholder_values: { title: 'Updated title' } } });
+    await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${page.blocks[0].id}`, {
+      key: user.key,
+      body: { placeholder_values: { title: 'Updated title' } },
+    });
     const updated = await t.call('POST', `/api/v1/pages/${page.id}/publish-update`, { key: user.key, body: {} });
     expect(updated.status).toBe(200);
     const put = fake.requests.at(-1)! as { method: string; body: { html: string } };
@@ -192,12 +288,19 @@ describe('publication (api-v1.md steps 6 and 7)', () => {
     expect(noSite.body.error).toMatch(/no site/);
 
     const other = await newUser(t);
-    expect((await t.call('POST', `/api/v1/pages/${page.id}/publish`, { key: other.key, body: { rubric_ids: [1] } })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/v1/pages/${page.id}/publish`, { key: other.key, body: { rubric_ids: [1] } })).status,
+    ).toBe(404);
     expect((await publish(999999, { rubric_ids: [1] })).status).toBe(404);
   });
 
   it('publishes templates with an empty body, and refuses article fields for them', async () => {
-    const template = await createPage(t, user, { name: 'Tpl', site_id: site.id, kind: 'template', blocks: [{ block_id: hero.id, placeholder_values: { title: 't' } }] });
+    const template = await createPage(t, user, {
+      name: 'Tpl',
+      site_id: site.id,
+      kind: 'template',
+      blocks: [{ block_id: hero.id, placeholder_values: { title: 't' } }],
+    });
     const withRubrics = await publish(template.id, { rubric_ids: [1] });
     expect(withRubrics.status).toBe(400);
     const ok = await publish(template.id, {});
@@ -207,20 +310,23 @@ describe('publication (api-v1.md steps 6 and 7)', () => {
     expect(doc).not.toHaveProperty('rubric_ids');
   });
 
-  it.each(['500', '401', 'malformed', 'close'] as const)('answers 502 when the provider fails (%s) and changes nothing', async (mode) => {
-    const page = await articlePage();
-    const documents = fake.documents.size;
-    fake.failNext(mode);
-    const r = await publish(page.id, { rubric_ids: [1] });
-    expect(r.status).toBe(502);
-    expect(r.text).not.toContain(fake.token);
-    if (mode === '500') expect(r.body.error).toContain('fake provider failure');
-    if (mode === '401') expect(r.body.error).toContain('invalid token');
-    expect(await status(page.id)).toMatchObject({ is_published: false, external_id: null });
-    expect(fake.documents.size).toBe(documents);
-    // The claim is gone: the next attempt goes through.
-    expect((await publish(page.id, { rubric_ids: [1] })).status).toBe(200);
-  });
+  it.each(['500', '401', 'malformed', 'close'] as const)(
+    'answers 502 when the provider fails (%s) and changes nothing',
+    async (mode) => {
+      const page = await articlePage();
+      const documents = fake.documents.size;
+      fake.failNext(mode);
+      const r = await publish(page.id, { rubric_ids: [1] });
+      expect(r.status).toBe(502);
+      expect(r.text).not.toContain(fake.token);
+      if (mode === '500') expect(r.body.error).toContain('fake provider failure');
+      if (mode === '401') expect(r.body.error).toContain('invalid token');
+      expect(await status(page.id)).toMatchObject({ is_published: false, external_id: null });
+      expect(fake.documents.size).toBe(documents);
+      // The claim is gone: the next attempt goes through.
+      expect((await publish(page.id, { rubric_ids: [1] })).status).toBe(200);
+    },
+  );
 
   it('answers 502 when nothing listens at the provider, and when it hangs past the time-out', async () => {
     const closed = createServer();
@@ -228,8 +334,15 @@ describe('publication (api-v1.md steps 6 and 7)', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const deadSite = await newSite(t, user, 'Dead provider');
-    await t.call('PUT', `/api/v1/sites/${deadSite.id}/provider/fourcms`, { key: user.key, body: { base_url: `http://127.0.0.1:${port}`, token: 'x' } });
-    const page = await createPage(t, user, { name: 'Dead', site_id: deadSite.id, blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }] });
+    await t.call('PUT', `/api/v1/sites/${deadSite.id}/provider/fourcms`, {
+      key: user.key,
+      body: { base_url: `http://127.0.0.1:${port}`, token: 'x' },
+    });
+    const page = await createPage(t, user, {
+      name: 'Dead',
+      site_id: deadSite.id,
+      blocks: [{ block_id: hero.id, placeholder_values: { title: 'x' } }],
+    });
     const dead = await publish(page.id, { rubric_ids: [1] });
     expect(dead.status).toBe(502);
     expect((await status(page.id)).is_published).toBe(false);

@@ -29,7 +29,11 @@ const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((b)
 
 describe('full-text search', () => {
   it('ranks a name match first, then description, then docs, the same on both databases', async () => {
-    await block(owner, { name: 'Plain footer', description: 'Shows a walrus portrait in the corner', docs: 'nothing else' });
+    await block(owner, {
+      name: 'Plain footer',
+      description: 'Shows a walrus portrait in the corner',
+      docs: 'nothing else',
+    });
     await block(owner, { name: 'Walrus banner', description: 'a big banner', docs: 'nothing else' });
     await block(owner, { name: 'Side column', description: 'a column', docs: 'Explains how a walrus is drawn' });
     const r = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'walrus' } });
@@ -41,32 +45,52 @@ describe('full-text search', () => {
   it('matches word prefixes and all words, and pages', async () => {
     await block(owner, { name: 'Pelican gallery grid' });
     await block(owner, { name: 'Pelican quote' });
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelic' } })).sort()).toEqual(['Pelican gallery grid', 'Pelican quote']);
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican grid' } }))).toEqual(['Pelican gallery grid']);
-    const paged = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1, offset: 1 } });
+    expect(
+      names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelic' } })).sort(),
+    ).toEqual(['Pelican gallery grid', 'Pelican quote']);
+    expect(
+      names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican grid' } })),
+    ).toEqual(['Pelican gallery grid']);
+    const paged = await t.call('GET', '/api/v1/search/blocks', {
+      key: owner.key,
+      query: { q: 'pelican', limit: 1, offset: 1 },
+    });
     expect(paged.body.total).toBe(2);
     expect(paged.body.data).toHaveLength(1);
     // Past the end: no row, and still the total.
-    const beyond = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1, offset: 5 } });
+    const beyond = await t.call('GET', '/api/v1/search/blocks', {
+      key: owner.key,
+      query: { q: 'pelican', limit: 1, offset: 5 },
+    });
     expect(beyond.body).toMatchObject({ data: [], total: 2, offset: 5 });
     // The total counts only what this key may see, not other users' private matches.
     await block(stranger, { name: 'Pelican of another user' });
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1 } })).body.total).toBe(2);
+    expect(
+      (await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'pelican', limit: 1 } })).body.total,
+    ).toBe(2);
   });
 
   it('keeps the index current on every change', async () => {
     const b = await block(owner, { name: 'Narwhal card' });
     await t.call('PUT', `/api/v1/blocks/${b.id}`, { key: owner.key, body: { name: 'Dolphin card' } });
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'narwhal' } })).body.total).toBe(0);
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'dolphin' } }))).toEqual(['Dolphin card']);
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'narwhal' } })).body.total).toBe(
+      0,
+    );
+    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'dolphin' } }))).toEqual([
+      'Dolphin card',
+    ]);
     await t.call('DELETE', `/api/v1/blocks/${b.id}`, { key: owner.key });
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'dolphin' } })).body.total).toBe(0);
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'dolphin' } })).body.total).toBe(
+      0,
+    );
   });
 
   it('shows only blocks visible to the key', async () => {
     await block(stranger, { name: 'Secret axolotl' });
     await globalBlock({ name: 'Public axolotl' });
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'axolotl' } }))).toEqual(['Public axolotl']);
+    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'axolotl' } }))).toEqual([
+      'Public axolotl',
+    ]);
   });
 
   it.each([
@@ -94,12 +118,21 @@ describe('collections', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Landing kit', scope: 'user', block_ids: [] });
     const id = created.body.id;
-    const added = await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [mine.id, shared.id, mine.id] } });
+    const added = await t.call('POST', `/api/v1/collections/${id}/blocks`, {
+      key: owner.key,
+      body: { block_ids: [mine.id, shared.id, mine.id] },
+    });
     expect(added.status).toBe(200);
     expect(added.body.collection.block_ids).toEqual([mine.id, shared.id]);
-    const again = await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [shared.id] } });
+    const again = await t.call('POST', `/api/v1/collections/${id}/blocks`, {
+      key: owner.key,
+      body: { block_ids: [shared.id] },
+    });
     expect(again.body.collection.block_ids).toEqual([mine.id, shared.id]);
-    const reordered = await t.call('PUT', `/api/v1/collections/${id}/blocks/order`, { key: owner.key, body: { block_ids: [shared.id, mine.id] } });
+    const reordered = await t.call('PUT', `/api/v1/collections/${id}/blocks/order`, {
+      key: owner.key,
+      body: { block_ids: [shared.id, mine.id] },
+    });
     expect(reordered.body.collection.block_ids).toEqual([shared.id, mine.id]);
     expect((await t.call('GET', `/api/v1/collections/${id}`, { key: stranger.key })).status).toBe(403);
   });
@@ -111,28 +144,48 @@ describe('collections', () => {
     const id = (await t.call('POST', '/api/v1/collections', { key: owner.key, body: { name: 'Kit' } })).body.id;
     await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [a.id, b.id] } });
     for (const order of [[a.id], [a.id, a.id], [a.id, b.id, 999999]]) {
-      const r = await t.call('PUT', `/api/v1/collections/${id}/blocks/order`, { key: owner.key, body: { block_ids: order } });
+      const r = await t.call('PUT', `/api/v1/collections/${id}/blocks/order`, {
+        key: owner.key,
+        body: { block_ids: order },
+      });
       expect(r.status).toBe(400);
       expect(r.body.errors[0].path).toBe('block_ids');
     }
-    const bad = await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [b.id, foreign.id, 999999] } });
+    const bad = await t.call('POST', `/api/v1/collections/${id}/blocks`, {
+      key: owner.key,
+      body: { block_ids: [b.id, foreign.id, 999999] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['block_ids[1]', 'block_ids[2]']);
     expect((await t.call('GET', `/api/v1/collections/${id}`, { key: owner.key })).body.block_ids).toEqual([a.id, b.id]);
   });
 
   it('keeps global collections to global blocks and to administrators', async () => {
-    const created = await t.call('POST', '/api/admin/collections', { cookie: boss.cookie, body: { name: 'Staff picks' } });
+    const created = await t.call('POST', '/api/admin/collections', {
+      cookie: boss.cookie,
+      body: { name: 'Staff picks' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.scope).toBe('global');
     const id = created.body.id;
     const privateOne = await block(boss, { name: 'Admin private' });
     const shared = await globalBlock({ name: 'Pick' });
-    const refused = await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: boss.key, body: { block_ids: [privateOne.id] } });
+    const refused = await t.call('POST', `/api/v1/collections/${id}/blocks`, {
+      key: boss.key,
+      body: { block_ids: [privateOne.id] },
+    });
     expect(refused.status).toBe(422);
-    expect((await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: boss.key, body: { block_ids: [shared.id] } })).status).toBe(200);
-    expect((await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [shared.id] } })).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/collections', { cookie: owner.cookie, body: { name: 'x' } })).status).toBe(403);
+    expect(
+      (await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: boss.key, body: { block_ids: [shared.id] } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.call('POST', `/api/v1/collections/${id}/blocks`, { key: owner.key, body: { block_ids: [shared.id] } }))
+        .status,
+    ).toBe(403);
+    expect((await t.call('POST', '/api/admin/collections', { cookie: owner.cookie, body: { name: 'x' } })).status).toBe(
+      403,
+    );
     const visible = await t.call('GET', '/api/v1/collections', { key: stranger.key });
     expect(visible.body.data.map((c: { id: number }) => c.id)).toContain(id);
   });
@@ -140,7 +193,11 @@ describe('collections', () => {
 
 describe('block submissions', () => {
   it('runs submit → approve, making a global copy while the block stays private', async () => {
-    const mine = await block(owner, { name: 'Candidate', template: '<p>{{ text }}</p>', schema_content: [{ name: 'text', type: 'string' }] });
+    const mine = await block(owner, {
+      name: 'Candidate',
+      template: '<p>{{ text }}</p>',
+      schema_content: [{ name: 'text', type: 'string' }],
+    });
     const submitted = await t.call('POST', `/api/v1/blocks/${mine.id}/submit`, { key: owner.key });
     expect(submitted.status).toBe(201);
     expect(submitted.body).toMatchObject({ block_id: mine.id, status: 'pending', decided_at: null });
@@ -148,34 +205,60 @@ describe('block submissions', () => {
     expect(twice.status).toBe(409);
     expect((await t.call('GET', '/api/v1/block-submissions', { key: owner.key })).body.total).toBe(1);
 
-    const pending = await t.call('GET', '/api/admin/block-submissions', { cookie: boss.cookie, query: { status: 'pending' } });
+    const pending = await t.call('GET', '/api/admin/block-submissions', {
+      cookie: boss.cookie,
+      query: { status: 'pending' },
+    });
     expect(pending.body.data.map((s: { id: number }) => s.id)).toContain(submitted.body.id);
-    const approved = await t.call('POST', `/api/admin/block-submissions/${submitted.body.id}/approve`, { cookie: boss.cookie });
+    const approved = await t.call('POST', `/api/admin/block-submissions/${submitted.body.id}/approve`, {
+      cookie: boss.cookie,
+    });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'approved', approved_block_id: expect.any(Number), decided_at: expect.any(String) });
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      approved_block_id: expect.any(Number),
+      decided_at: expect.any(String),
+    });
 
     const copy = await t.call('GET', `/api/v1/blocks/${approved.body.approved_block_id}`, { key: stranger.key });
-    expect(copy.body).toMatchObject({ name: 'Candidate', scope: 'global', version: { major: 1, minor: 0 }, current_revision: { template_content: '<p>{{ text }}</p>' } });
+    expect(copy.body).toMatchObject({
+      name: 'Candidate',
+      scope: 'global',
+      version: { major: 1, minor: 0 },
+      current_revision: { template_content: '<p>{{ text }}</p>' },
+    });
     expect((await t.call('GET', `/api/v1/blocks/${mine.id}`, { key: owner.key })).body.scope).toBe('user');
-    const again = await t.call('POST', `/api/admin/block-submissions/${submitted.body.id}/approve`, { cookie: boss.cookie });
+    const again = await t.call('POST', `/api/admin/block-submissions/${submitted.body.id}/approve`, {
+      cookie: boss.cookie,
+    });
     expect(again.status).toBe(409);
   });
 
   it('rejects with a reason, withdraws only pending ones, and keeps decisions to administrators', async () => {
     const mine = await block(owner, { name: 'Maybe' });
     const s1 = (await t.call('POST', `/api/v1/blocks/${mine.id}/submit`, { key: owner.key })).body;
-    expect((await t.call('POST', `/api/admin/block-submissions/${s1.id}/approve`, { cookie: owner.cookie })).status).toBe(403);
-    const noReason = await t.call('POST', `/api/admin/block-submissions/${s1.id}/reject`, { cookie: boss.cookie, body: {} });
+    expect(
+      (await t.call('POST', `/api/admin/block-submissions/${s1.id}/approve`, { cookie: owner.cookie })).status,
+    ).toBe(403);
+    const noReason = await t.call('POST', `/api/admin/block-submissions/${s1.id}/reject`, {
+      cookie: boss.cookie,
+      body: {},
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors[0].path).toBe('reason');
-    const rejected = await t.call('POST', `/api/admin/block-submissions/${s1.id}/reject`, { cookie: boss.cookie, body: { reason: 'Too specific' } });
+    const rejected = await t.call('POST', `/api/admin/block-submissions/${s1.id}/reject`, {
+      cookie: boss.cookie,
+      body: { reason: 'Too specific' },
+    });
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'Too specific' });
     expect((await t.call('DELETE', `/api/v1/block-submissions/${s1.id}`, { key: owner.key })).status).toBe(409);
 
     const s2 = (await t.call('POST', `/api/v1/blocks/${mine.id}/submit`, { key: owner.key })).body;
     expect((await t.call('DELETE', `/api/v1/block-submissions/${s2.id}`, { key: stranger.key })).status).toBe(404);
     expect((await t.call('DELETE', `/api/v1/block-submissions/${s2.id}`, { key: owner.key })).status).toBe(204);
-    expect((await t.call('GET', '/api/v1/block-submissions', { key: owner.key })).body.data.map((s: { id: number }) => s.id)).not.toContain(s2.id);
+    expect(
+      (await t.call('GET', '/api/v1/block-submissions', { key: owner.key })).body.data.map((s: { id: number }) => s.id),
+    ).not.toContain(s2.id);
   });
 
   it('refuses to submit a foreign block, a global one, or one without content', async () => {
@@ -191,7 +274,8 @@ describe('block submissions', () => {
 describe('tags in search and lists', () => {
   it('finds blocks by tag name, filters by all given tags, and follows renames and deletions', async () => {
     const boss2 = await admin(t);
-    const tag = async (name: string) => (await t.call('POST', '/api/admin/tags', { cookie: boss2.cookie, body: { name } })).body as { id: number };
+    const tag = async (name: string) =>
+      (await t.call('POST', '/api/admin/tags', { cookie: boss2.cookie, body: { name } })).body as { id: number };
     const hero = await tag('Heroics');
     const promo = await tag('Promotion');
     const both = await block(owner, { name: 'Banner A', tags: [hero.id, promo.id] });
@@ -199,12 +283,20 @@ describe('tags in search and lists', () => {
     const r = await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { tags: `${hero.id},${promo.id}` } });
     expect(r.body.data.map((b: { id: number }) => b.id)).toEqual([both.id]);
     expect((await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { tags: 'one,two' } })).status).toBe(400);
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).sort()).toEqual(['Banner A', 'Banner B']);
+    expect(
+      names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).sort(),
+    ).toEqual(['Banner A', 'Banner B']);
 
     await t.call('PUT', `/api/admin/tags/${hero.id}`, { cookie: boss2.cookie, body: { name: 'Gallantry' } });
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).body.total).toBe(0);
-    expect(names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'gallantry' } })).sort()).toEqual(['Banner A', 'Banner B']);
+    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'heroics' } })).body.total).toBe(
+      0,
+    );
+    expect(
+      names(await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'gallantry' } })).sort(),
+    ).toEqual(['Banner A', 'Banner B']);
     await t.call('DELETE', `/api/admin/tags/${promo.id}`, { cookie: boss2.cookie });
-    expect((await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'promotion' } })).body.total).toBe(0);
+    expect(
+      (await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'promotion' } })).body.total,
+    ).toBe(0);
   });
 });

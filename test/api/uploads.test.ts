@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cover = (blockId: number, body: FormData, as = user) => t.call('POST', `/api/v1/blocks/${blockId}/cover`, { key: as.key, rawBody: body });
+const cover = (blockId: number, body: FormData, as = user) =>
+  t.call('POST', `/api/v1/blocks/${blockId}/cover`, { key: as.key, rawBody: body });
 const coverFiles = async () => readdir(join(t.config.dataDir, 'uploads', 'covers')).catch(() => [] as string[]);
 
 describe('block covers', () => {
@@ -45,7 +46,11 @@ describe('block covers', () => {
 
   it.each([
     ['a text file named x.png', () => form('file', Buffer.from('not an image at all'), 'x.png'), 'file'],
-    ['an SVG', () => form('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'), 'file'],
+    [
+      'an SVG',
+      () => form('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'),
+      'file',
+    ],
     ['a 6 MB PNG', () => form('file', bigPng(6 * 1024 * 1024), 'big.png'), 'file'],
     ['no file field', () => form('picture', PNG, 'x.png'), 'file'],
   ])('refuses %s with 400 at %s and stores nothing', async (_, body, path) => {
@@ -73,12 +78,25 @@ describe('site uploads', () => {
     const site = await newSite(t, user);
     const status = await t.call('GET', `/api/v1/sites/${site.id}/s3/status`, { key: user.key });
     expect(status.body).toEqual({ configured: true, bucket: null, public_url: 'http://pageblocks.test/uploads' });
-    const r = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: user.key, rawBody: form('file', JPEG, 'photo.jpg') });
+    const r = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, {
+      key: user.key,
+      rawBody: form('file', JPEG, 'photo.jpg'),
+    });
     expect(r.status).toBe(201);
     expect(r.body.url).toMatch(new RegExp(`^http://pageblocks.test/uploads/sites/${site.id}/[0-9a-f]+\\.jpg$`));
-    const text = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: user.key, rawBody: form('file', Buffer.from('hello'), 'a.jpg') });
+    const text = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, {
+      key: user.key,
+      rawBody: form('file', Buffer.from('hello'), 'a.jpg'),
+    });
     expect(text.status).toBe(400);
     const other = await newUser(t);
-    expect((await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, { key: other.key, rawBody: form('file', JPEG, 'x.jpg') })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, {
+          key: other.key,
+          rawBody: form('file', JPEG, 'x.jpg'),
+        })
+      ).status,
+    ).toBe(403);
   });
 });

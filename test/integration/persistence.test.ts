@@ -36,10 +36,13 @@ describe('the process', () => {
 
   it.each([
     ['src/main.ts, from source', async () => ['--import', 'tsx', 'src/main.ts']],
-    ['the production build (npm start)', async () => {
-      await promisify(execFile)(process.execPath, ['scripts/build.mjs', built]);
-      return [`${built}/main.js`];
-    }],
+    [
+      'the production build (npm start)',
+      async () => {
+        await promisify(execFile)(process.execPath, ['scripts/build.mjs', built]);
+        return [`${built}/main.js`];
+      },
+    ],
   ])('starts from %s, serves, and closes cleanly on SIGTERM', async (_name, command) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-proc-'));
     const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : '';

@@ -15,7 +15,12 @@ describe('a prepared query', () => {
     const b = await newUser(t);
     const db = t.app.database.db;
     const byEmail = prepared(db, 2, (email: string, minId: number) =>
-      db.selectFrom('users').select(['id', 'email']).where('email', '=', email).where('id', '>=', minId).where('is_blocked', '=', false as never),
+      db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', email)
+        .where('id', '>=', minId)
+        .where('is_blocked', '=', false as never),
     );
     expect(await byEmail(a.email, 0)).toEqual([{ id: a.id, email: a.email }]);
     expect(await byEmail(b.email, 0)).toEqual([{ id: b.id, email: b.email }]);

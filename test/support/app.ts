@@ -36,7 +36,11 @@ export interface StartOptions {
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = options.storage?.dataDir ?? (await mkdtemp(join(tmpdir(), 'pageblocks-test-')));
-  const schema = options.storage ? options.storage.schema : databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = options.storage
+    ? options.storage.schema
+    : databaseUrl
+      ? `test_${randomBytes(6).toString('hex')}`
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

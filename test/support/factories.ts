@@ -14,7 +14,9 @@ const uniqueEmail = () => `user-${randomBytes(4).toString('hex')}@example.test`;
 /** Registers an account, signs in and makes one API key. */
 export async function newUser(t: TestApp, overrides: { email?: string; password?: string } = {}): Promise<TestUser> {
   const email = overrides.email ?? uniqueEmail();
-  const registered = await t.call('POST', '/api/auth/register', { body: { email, password: overrides.password ?? 'password-123' } });
+  const registered = await t.call('POST', '/api/auth/register', {
+    body: { email, password: overrides.password ?? 'password-123' },
+  });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
   const cookie = cookieFrom(registered.headers);
   const key = await newKey(t, cookie);

@@ -4,16 +4,30 @@ import type { TestUser } from './factories.js';
 /** A hero block: a required title and a list of items with a required caption. */
 export const heroFields = [
   { name: 'title', type: 'string', required: true, max_length: 80 },
-  { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] } },
+  {
+    name: 'items',
+    type: 'array',
+    items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] },
+  },
 ];
 
 /** A block with one live-data slot fed by the seeded article sources. */
 export const feedFields = [
   { name: 'heading', type: 'string', default: 'Latest' },
-  { name: 'news', type: 'binding', allowed_sources: ['articles.latest', 'articles.by_rubric'], result_type: 'article_list', default: { source: 'articles.latest', params: { limit: 3 } } },
+  {
+    name: 'news',
+    type: 'binding',
+    allowed_sources: ['articles.latest', 'articles.by_rubric'],
+    result_type: 'article_list',
+    default: { source: 'articles.latest', params: { limit: 3 } },
+  },
 ];
 
-export async function createBlock(t: TestApp, user: TestUser, body: Record<string, unknown>): Promise<{ id: number; name: string }> {
+export async function createBlock(
+  t: TestApp,
+  user: TestUser,
+  body: Record<string, unknown>,
+): Promise<{ id: number; name: string }> {
   const r = await t.call('POST', '/api/v1/blocks', { key: user.key, body: { template: '<div></div>', ...body } });
   if (r.status !== 201) throw new Error(`block creation failed: ${r.status} ${r.text}`);
   return r.body;

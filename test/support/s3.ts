@@ -12,7 +12,13 @@ export interface FakeS3 {
 /** A real S3-compatible server on loopback (s3rver), with one bucket. */
 export async function startS3(bucket = 'pageblocks-test'): Promise<FakeS3> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = (await server.run()) as { port: number };
   let stopped = false;
   return {

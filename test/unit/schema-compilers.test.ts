@@ -7,7 +7,9 @@ const route = (schema: object, httpPart?: string) => ({ schema, httpPart, method
 describe('lazy schema compilers', () => {
   it('compile a validator at its first use, and pass its errors on to Fastify', () => {
     const compilers = lazySchemaCompilers();
-    const validate = compilers.validator(route({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }, 'body')) as unknown as ((d: unknown) => boolean) & { errors?: Array<{ instancePath: string }> };
+    const validate = compilers.validator(
+      route({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }, 'body'),
+    ) as unknown as ((d: unknown) => boolean) & { errors?: Array<{ instancePath: string }> };
     expect(validate({ n: 1 })).toBe(true);
     expect(validate({ n: 'x' })).toBe(false);
     expect(validate.errors?.[0]?.instancePath).toBe('/n');

@@ -25,7 +25,10 @@ describe('toFieldErrors', () => {
     properties: {
       name: { type: 'string', minLength: 1 },
       site_id: { type: 'integer' },
-      items: { type: 'array', items: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } },
+      items: {
+        type: 'array',
+        items: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } },
+      },
     },
   });
 

@@ -22,7 +22,10 @@ export const postgresBlockSearch: BlockSearch = {
   matches(terms) {
     const query = prefixQuery(terms);
     // ts_rank grows with relevance; negated so that lower is better, as on SQLite.
-    return sql<{ block_id: number; score: number }>`(select id as block_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from blocks, to_tsquery('simple', ${query}) q where search_vector @@ q)`;
+    return sql<{
+      block_id: number;
+      score: number;
+    }>`(select id as block_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from blocks, to_tsquery('simple', ${query}) q where search_vector @@ q)`;
   },
 };
 
@@ -32,9 +35,14 @@ export const postgresPageSearch: PageSearch = {
     await sql`create index pages_search_vector on pages using gin (search_vector)`.execute(db);
   },
   async index(db: Kysely<any>, pageId, doc) {
-    await sql`update pages set search_vector = setweight(to_tsvector('simple', ${doc.name}), 'A') || setweight(to_tsvector('simple', ${doc.slug}), 'B') || setweight(to_tsvector('simple', ${doc.meta}), 'C') where id = ${pageId}`.execute(db);
+    await sql`update pages set search_vector = setweight(to_tsvector('simple', ${doc.name}), 'A') || setweight(to_tsvector('simple', ${doc.slug}), 'B') || setweight(to_tsvector('simple', ${doc.meta}), 'C') where id = ${pageId}`.execute(
+      db,
+    );
   },
   matches(terms) {
-    return sql<{ page_id: number; score: number }>`(select id as page_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from pages, to_tsquery('simple', ${prefixQuery(terms)}) q where search_vector @@ q)`;
+    return sql<{
+      page_id: number;
+      score: number;
+    }>`(select id as page_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from pages, to_tsquery('simple', ${prefixQuery(terms)}) q where search_vector @@ q)`;
   },
 };

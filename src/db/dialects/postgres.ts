@@ -5,7 +5,9 @@ import type { Database, Dialect } from './dialect.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -38,7 +40,11 @@ function typeParsers(): pg.CustomTypesConfig {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export async function openPostgres(options: { url: string; schema?: string | undefined; max?: number }): Promise<Database> {
+export async function openPostgres(options: {
+  url: string;
+  schema?: string | undefined;
+  max?: number;
+}): Promise<Database> {
   const poolOptions: pg.PoolConfig = { connectionString: options.url, max: options.max ?? 10, types: typeParsers() };
   if (options.schema) {
     // A private schema (tests): created up front, then every connection works in it.

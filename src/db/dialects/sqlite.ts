@@ -7,7 +7,9 @@ import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -24,7 +26,8 @@ export const sqliteDialect: Dialect = {
   // A RESTRICT action reports itself as a trigger constraint, with the foreign-key message.
   isForeignKeyViolation: (error) =>
     errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
-    (errorCode(error) === 'SQLITE_CONSTRAINT_TRIGGER' && /FOREIGN KEY constraint failed/.test(String((error as Error).message))),
+    (errorCode(error) === 'SQLITE_CONSTRAINT_TRIGGER' &&
+      /FOREIGN KEY constraint failed/.test(String((error as Error).message))),
 };
 
 /**

@@ -97,5 +97,7 @@ export async function up(db: Kysely<unknown>, d: Dialect): Promise<void> {
     .addColumn('updated_at', stamp, (c) => c.notNull())
     .execute();
 
-  await sql`insert into page_types (kind, title) values ('article', 'Article'), ('template', 'Template'), ('layout', 'Layout')`.execute(db);
+  await sql`insert into page_types (kind, title) values ('article', 'Article'), ('template', 'Template'), ('layout', 'Layout')`.execute(
+    db,
+  );
 }

@@ -11,14 +11,27 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
     db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id as userId', 'users.is_admin', 'users.is_blocked'])
+      .select([
+        'api_keys.id as keyId',
+        'api_keys.last_used_at',
+        'users.id as userId',
+        'users.is_admin',
+        'users.is_blocked',
+      ])
       .where('api_keys.key_hash', '=', keyHash),
   );
   return {
     async create(input) {
       return db
         .insertInto('api_keys')
-        .values({ user_id: input.userId, title: input.title, prefix: input.prefix, key_hash: input.keyHash, created_at: input.createdAt, last_used_at: null })
+        .values({
+          user_id: input.userId,
+          title: input.title,
+          prefix: input.prefix,
+          key_hash: input.keyHash,
+          created_at: input.createdAt,
+          last_used_at: null,
+        })
         .returning(KEY_COLUMNS)
         .executeTakeFirstOrThrow();
     },
@@ -31,11 +44,19 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const total = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+      const total = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return { rows, total: countOf(total) };
     },
     async delete(userId, id) {
-      const result = await db.deleteFrom('api_keys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('api_keys')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async findOwnerByHash(keyHash) {

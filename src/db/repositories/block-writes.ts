@@ -8,7 +8,12 @@ import { toJson } from './rows.js';
  * The steps of writing a block, each run inside the caller's transaction, so
  * that creating, updating, forking and approving a submission are each atomic.
  */
-export async function writeRevision(trx: Kysely<DB>, blockId: number, revision: NewRevision, now: string): Promise<number> {
+export async function writeRevision(
+  trx: Kysely<DB>,
+  blockId: number,
+  revision: NewRevision,
+  now: string,
+): Promise<number> {
   const { id } = await trx
     .insertInto('block_revisions')
     .values({
@@ -25,7 +30,10 @@ export async function writeRevision(trx: Kysely<DB>, blockId: number, revision: 
     .returning('id')
     .executeTakeFirstOrThrow();
   if (revision.sources.length) {
-    await trx.insertInto('block_revision_sources').values(revision.sources.map((source_id) => ({ revision_id: id, source_id }))).execute();
+    await trx
+      .insertInto('block_revision_sources')
+      .values(revision.sources.map((source_id) => ({ revision_id: id, source_id })))
+      .execute();
   }
   await trx.updateTable('blocks').set({ current_revision_id: id }).where('id', '=', blockId).execute();
   return id;
@@ -33,7 +41,11 @@ export async function writeRevision(trx: Kysely<DB>, blockId: number, revision: 
 
 /** Rewrites the block's full-text entry from its current name, texts and tag names. */
 export async function reindexBlock(trx: Kysely<DB>, dialect: Dialect, blockId: number): Promise<void> {
-  const block = await trx.selectFrom('blocks').select(['name', 'description', 'docs']).where('id', '=', blockId).executeTakeFirstOrThrow();
+  const block = await trx
+    .selectFrom('blocks')
+    .select(['name', 'description', 'docs'])
+    .where('id', '=', blockId)
+    .executeTakeFirstOrThrow();
   const tags = await trx
     .selectFrom('block_tags')
     .innerJoin('tags', 'tags.id', 'block_tags.tag_id')
@@ -46,7 +58,11 @@ export async function reindexBlock(trx: Kysely<DB>, dialect: Dialect, blockId: n
 export async function replaceTags(trx: Kysely<DB>, blockId: number, tags: number[]): Promise<void> {
   await trx.deleteFrom('block_tags').where('block_id', '=', blockId).execute();
   const unique = [...new Set(tags)];
-  if (unique.length) await trx.insertInto('block_tags').values(unique.map((tag_id) => ({ block_id: blockId, tag_id }))).execute();
+  if (unique.length)
+    await trx
+      .insertInto('block_tags')
+      .values(unique.map((tag_id) => ({ block_id: blockId, tag_id })))
+      .execute();
 }
 
 export async function insertBlock(trx: Kysely<DB>, dialect: Dialect, input: NewBlock): Promise<number> {
@@ -69,7 +85,11 @@ export async function insertBlock(trx: Kysely<DB>, dialect: Dialect, input: NewB
   await replaceTags(trx, id, input.tags);
   if (input.revision) await writeRevision(trx, id, input.revision, input.now);
   if (input.forkedFromId !== undefined) {
-    await trx.updateTable('blocks').set((eb) => ({ fork_count: eb('fork_count', '+', 1) })).where('id', '=', input.forkedFromId).execute();
+    await trx
+      .updateTable('blocks')
+      .set((eb) => ({ fork_count: eb('fork_count', '+', 1) }))
+      .where('id', '=', input.forkedFromId)
+      .execute();
   }
   await reindexBlock(trx, dialect, id);
   return id;

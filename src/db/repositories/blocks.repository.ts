@@ -46,14 +46,27 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     const ids = rows.map((r) => r.id);
     const revisionIds = rows.map((r) => r.current_revision_id).filter((id): id is number => id !== null);
     const [tagRows, revisionRows, favoriteRows] = await Promise.all([
-      db.selectFrom('block_tags').select(['block_id', 'tag_id']).where('block_id', 'in', ids).orderBy('tag_id').execute(),
+      db
+        .selectFrom('block_tags')
+        .select(['block_id', 'tag_id'])
+        .where('block_id', 'in', ids)
+        .orderBy('tag_id')
+        .execute(),
       revisionIds.length ? db.selectFrom('block_revisions').selectAll().where('id', 'in', revisionIds).execute() : [],
-      db.selectFrom('favorites').select('block_id').where('user_id', '=', viewerId).where('block_id', 'in', ids).execute(),
+      db
+        .selectFrom('favorites')
+        .select('block_id')
+        .where('user_id', '=', viewerId)
+        .where('block_id', 'in', ids)
+        .execute(),
     ]);
     const revisions = new Map(revisionRows.map((r) => [r.id, toRevision(r)]));
     const favorites = new Set(favoriteRows.map((f) => f.block_id));
     return rows.map((row) => ({
-      ...toRecord(row, tagRows.filter((t) => t.block_id === row.id).map((t) => t.tag_id)),
+      ...toRecord(
+        row,
+        tagRows.filter((t) => t.block_id === row.id).map((t) => t.tag_id),
+      ),
       revision: row.current_revision_id === null ? null : (revisions.get(row.current_revision_id) ?? null),
       is_favorite: favorites.has(row.id),
     }));
@@ -110,7 +123,13 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .where('favorites.user_id', '=', viewerId)
         .where((eb) => eb.or([eb('blocks.scope', '=', 'global'), eb('blocks.owner_id', '=', viewerId)]));
       const [rows, total] = await Promise.all([
-        base.select(BLOCK_COLUMNS).orderBy('favorites.created_at', 'desc').orderBy('blocks.id').limit(page.limit).offset(page.offset).execute(),
+        base
+          .select(BLOCK_COLUMNS)
+          .orderBy('favorites.created_at', 'desc')
+          .orderBy('blocks.id')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: await hydrate(rows, viewerId), total: countOf(total) };
@@ -122,7 +141,13 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .innerJoin('blocks', 'blocks.id', 'm.block_id')
         .where(visibleInLists(query.viewerId));
       const [rows, total] = await Promise.all([
-        base.select(BLOCK_COLUMNS).orderBy('m.score').orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
+        base
+          .select(BLOCK_COLUMNS)
+          .orderBy('m.score')
+          .orderBy('blocks.id')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
@@ -130,7 +155,9 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
 
     async missingTags(ids) {
       if (ids.length === 0) return [];
-      const found = new Set((await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((t) => t.id));
+      const found = new Set(
+        (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((t) => t.id),
+      );
       return ids.filter((id) => !found.has(id));
     },
 
@@ -140,7 +167,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
 
     async update(input) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('blocks').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+        await trx
+          .updateTable('blocks')
+          .set({ ...input.fields, updated_at: input.now })
+          .where('id', '=', input.id)
+          .execute();
         if (input.tags) await replaceTags(trx, input.id, input.tags);
         if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
         await reindexBlock(trx, dialect, input.id);
@@ -173,7 +204,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     },
 
     async setDeprecated(id, isDeprecated, now) {
-      await db.updateTable('blocks').set({ is_deprecated: isDeprecated, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('blocks')
+        .set({ is_deprecated: isDeprecated, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setCover(id, key, now) {
@@ -191,14 +226,24 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
       const filtered = query.outdatedOnly ? base.where(isOutdatedSql('pb', 'cur')) : base;
       const [rows, total, outdated] = await Promise.all([
         filtered
-          .select(['pb.id', 'pb.page_id', 'pages.name as page_name', 'pb.major', 'pb.minor', updateStatusSql('pb', 'cur').as('update_status')])
+          .select([
+            'pb.id',
+            'pb.page_id',
+            'pages.name as page_name',
+            'pb.major',
+            'pb.minor',
+            updateStatusSql('pb', 'cur').as('update_status'),
+          ])
           .orderBy('pb.page_id')
           .orderBy('pb.order_index')
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
         filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-        base.where(isOutdatedSql('pb', 'cur')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+        base
+          .where(isOutdatedSql('pb', 'cur'))
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirst(),
       ]);
       return {
         rows: rows.map((r) => ({

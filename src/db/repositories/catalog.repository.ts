@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import { conflict, unprocessable } from '../../shared/errors.js';
-import type { DataCatalogRepository, DataResultType, DataSource, JsonSchema, ResultTypePatch, SourcePatch } from '../../modules/catalog/catalog.js';
+import type {
+  DataCatalogRepository,
+  DataResultType,
+  DataSource,
+  JsonSchema,
+  ResultTypePatch,
+  SourcePatch,
+} from '../../modules/catalog/catalog.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DataResultTypesTable, DataSourcesTable } from '../schema.js';
 import { countOf, fromJson, toJson } from './rows.js';
@@ -40,7 +47,9 @@ const sourceColumns = (patch: SourcePatch & { updated_at: string }) => ({
 });
 
 const idTaken = (what: string, id: string) =>
-  conflict(`A ${what} with id ${id} already exists.`, [{ path: 'id', message: `This id is already taken by another ${what}.` }]);
+  conflict(`A ${what} with id ${id} already exists.`, [
+    { path: 'id', message: `This id is already taken by another ${what}.` },
+  ]);
 
 const unknownResultType = (id: string | undefined) =>
   unprocessable(`Data result type ${id} does not exist: see GET /api/v1/data-result-types.`, [
@@ -53,7 +62,10 @@ const unknownResultType = (id: string | undefined) =>
  * settled by a constraint and translated here, so two admins cannot race past it.
  */
 export function catalogRepository({ db, dialect }: Database): DataCatalogRepository {
-  const translate = async <T>(work: () => Promise<T>, onError: { unique?: () => Error; foreignKey?: () => Error | Promise<Error> }): Promise<T> => {
+  const translate = async <T>(
+    work: () => Promise<T>,
+    onError: { unique?: () => Error; foreignKey?: () => Error | Promise<Error> },
+  ): Promise<T> => {
     try {
       return await work();
     } catch (error) {
@@ -67,8 +79,17 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
 
   return {
     async listResultTypes(page) {
-      const rows = await db.selectFrom('data_result_types').selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
-      const total = await db.selectFrom('data_result_types').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      const rows = await db
+        .selectFrom('data_result_types')
+        .selectAll()
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db
+        .selectFrom('data_result_types')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst();
       return { rows: rows.map(toResultType), total: countOf(total) };
     },
     async findResultType(id) {
@@ -88,22 +109,43 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
       return toResultType(row);
     },
     async updateResultType(id, patch) {
-      const row = await db.updateTable('data_result_types').set(resultTypeColumns(patch)).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await db
+        .updateTable('data_result_types')
+        .set(resultTypeColumns(patch))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return row && toResultType(row);
     },
     async deleteResultType(id) {
       const result = await translate(() => db.deleteFrom('data_result_types').where('id', '=', id).executeTakeFirst(), {
         foreignKey: async () => {
-          const users = await db.selectFrom('data_sources').select('id').where('result_type_id', '=', id).orderBy('id').execute();
-          return conflict(`Data result type ${id} is returned by data sources (${namesOf(users)}): change or delete them first.`);
+          const users = await db
+            .selectFrom('data_sources')
+            .select('id')
+            .where('result_type_id', '=', id)
+            .orderBy('id')
+            .execute();
+          return conflict(
+            `Data result type ${id} is returned by data sources (${namesOf(users)}): change or delete them first.`,
+          );
         },
       });
       return Number(result.numDeletedRows) > 0;
     },
 
     async listSources(page) {
-      const rows = await db.selectFrom('data_sources').selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
-      const total = await db.selectFrom('data_sources').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      const rows = await db
+        .selectFrom('data_sources')
+        .selectAll()
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db
+        .selectFrom('data_sources')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst();
       return { rows: rows.map(toSource), total: countOf(total) };
     },
     async findSource(id) {
@@ -112,14 +154,25 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
     },
     async createSource(input) {
       const row = await translate(
-        () => db.insertInto('data_sources').values({ ...input, params_schema: toJson(input.params_schema) }).returningAll().executeTakeFirstOrThrow(),
+        () =>
+          db
+            .insertInto('data_sources')
+            .values({ ...input, params_schema: toJson(input.params_schema) })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
         { unique: () => idTaken('data source', input.id), foreignKey: () => unknownResultType(input.result_type_id) },
       );
       return toSource(row);
     },
     async updateSource(id, patch) {
       const row = await translate(
-        () => db.updateTable('data_sources').set(sourceColumns(patch)).where('id', '=', id).returningAll().executeTakeFirst(),
+        () =>
+          db
+            .updateTable('data_sources')
+            .set(sourceColumns(patch))
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst(),
         { foreignKey: () => unknownResultType(patch.result_type_id) },
       );
       return row && toSource(row);
@@ -136,7 +189,9 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
             .orderBy('r.block_id')
             .execute();
           const ids = blocks.map((b) => b.block_id).join(', ');
-          return conflict(`Data source ${id} is named by binding slots of blocks (${ids}), in their current or earlier revisions: it cannot be deleted.`);
+          return conflict(
+            `Data source ${id} is named by binding slots of blocks (${ids}), in their current or earlier revisions: it cannot be deleted.`,
+          );
         },
       });
       return Number(result.numDeletedRows) > 0;

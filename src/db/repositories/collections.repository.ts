@@ -8,7 +8,11 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
     const links = await db
       .selectFrom('collection_blocks')
       .select(['collection_id', 'block_id'])
-      .where('collection_id', 'in', rows.map((r) => r.id))
+      .where(
+        'collection_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('position')
       .execute();
     return rows.map((r) => ({ ...r, block_ids: links.filter((l) => l.collection_id === r.id).map((l) => l.block_id) }));
@@ -16,15 +20,26 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
 
   return {
     async list(viewerId, page) {
-      const base = db.selectFrom('collections').where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
+      const base = db
+        .selectFrom('collections')
+        .where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
       const [rows, total] = await Promise.all([
-        base.select(['id', 'name', 'scope', 'created_at']).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+        base
+          .select(['id', 'name', 'scope', 'created_at'])
+          .orderBy('id')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: await withBlocks(rows), total: countOf(total) };
     },
     async find(id): Promise<OwnedCollection | undefined> {
-      const row = await db.selectFrom('collections').select(['id', 'name', 'scope', 'owner_id', 'created_at']).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('collections')
+        .select(['id', 'name', 'scope', 'owner_id', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? (await withBlocks([row]))[0] : undefined;
     },
     async create(input) {
@@ -41,7 +56,11 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
     },
     async append(id, blockIds) {
       await db.transaction().execute(async (trx) => {
-        const present = await trx.selectFrom('collection_blocks').select(['block_id', 'position']).where('collection_id', '=', id).execute();
+        const present = await trx
+          .selectFrom('collection_blocks')
+          .select(['block_id', 'position'])
+          .where('collection_id', '=', id)
+          .execute();
         const have = new Set(present.map((p) => p.block_id));
         let next = present.reduce((max, p) => Math.max(max, p.position + 1), 0);
         const fresh = blockIds.filter((b) => !have.has(b));
@@ -57,7 +76,12 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
     async reorder(id, blockIds) {
       await db.transaction().execute(async (trx) => {
         for (const [position, blockId] of blockIds.entries()) {
-          await trx.updateTable('collection_blocks').set({ position }).where('collection_id', '=', id).where('block_id', '=', blockId).execute();
+          await trx
+            .updateTable('collection_blocks')
+            .set({ position })
+            .where('collection_id', '=', id)
+            .where('block_id', '=', blockId)
+            .execute();
         }
       });
     },

@@ -15,14 +15,23 @@ export function foldersRepository({ db }: Database): FoldersRepository {
       ]);
       return { rows, total: countOf(total) };
     },
-    find: (id) => db.selectFrom('folders').select([...COLUMNS, 'owner_id']).where('id', '=', id).executeTakeFirst(),
+    find: (id) =>
+      db
+        .selectFrom('folders')
+        .select([...COLUMNS, 'owner_id'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
     async ancestors(id) {
       const chain: number[] = [];
       let current: number | null = id;
       // Trees are shallow; the bound stops a corrupt loop from spinning forever.
       while (current !== null && chain.length < 1000 && !chain.includes(current)) {
         chain.push(current);
-        const row: { parent_id: number | null } | undefined = await db.selectFrom('folders').select('parent_id').where('id', '=', current).executeTakeFirst();
+        const row: { parent_id: number | null } | undefined = await db
+          .selectFrom('folders')
+          .select('parent_id')
+          .where('id', '=', current)
+          .executeTakeFirst();
         current = row?.parent_id ?? null;
       }
       return chain;
@@ -30,10 +39,17 @@ export function foldersRepository({ db }: Database): FoldersRepository {
     create: (input) =>
       db
         .insertInto('folders')
-        .values({ owner_id: input.ownerId, site_id: input.siteId, parent_id: input.parentId, name: input.name, created_at: input.now })
+        .values({
+          owner_id: input.ownerId,
+          site_id: input.siteId,
+          parent_id: input.parentId,
+          name: input.name,
+          created_at: input.now,
+        })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow(),
-    update: (id, patch) => db.updateTable('folders').set(patch).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow(),
+    update: (id, patch) =>
+      db.updateTable('folders').set(patch).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow(),
     async delete(id) {
       await db.deleteFrom('folders').where('id', '=', id).execute();
     },

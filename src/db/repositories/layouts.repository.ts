@@ -3,18 +3,42 @@ import type { Layout, LayoutsRepository, OwnedLayout } from '../../modules/layou
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 
-const COLUMNS = ['id', 'owner_id', 'name', 'scope', 'site_id', 'template', 'css', 'js', 'fork_count', 'forked_from_id', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'scope',
+  'site_id',
+  'template',
+  'css',
+  'js',
+  'fork_count',
+  'forked_from_id',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function layoutsRepository({ db, dialect }: Database): LayoutsRepository {
   async function withTags<T extends { id: number }>(rows: T[]): Promise<(T & { tags: number[] })[]> {
     if (rows.length === 0) return [];
-    const links = await db.selectFrom('layout_layout_tags').select(['layout_id', 'tag_id']).where('layout_id', 'in', rows.map((r) => r.id)).orderBy('tag_id').execute();
+    const links = await db
+      .selectFrom('layout_layout_tags')
+      .select(['layout_id', 'tag_id'])
+      .where(
+        'layout_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('tag_id')
+      .execute();
     return rows.map((r) => ({ ...r, tags: links.filter((l) => l.layout_id === r.id).map((l) => l.tag_id) }));
   }
 
   return {
     async list(viewerId, page) {
-      const base = db.selectFrom('layouts').where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
+      const base = db
+        .selectFrom('layouts')
+        .where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
       const [rows, total] = await Promise.all([
         base.select(COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
@@ -26,31 +50,56 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
       return row ? ((await withTags([row]))[0] as OwnedLayout) : undefined;
     },
     async missingTags(ids) {
-      const found = new Set((await db.selectFrom('layout_tags').select('id').where('id', 'in', ids).execute()).map((t) => t.id));
+      const found = new Set(
+        (await db.selectFrom('layout_tags').select('id').where('id', 'in', ids).execute()).map((t) => t.id),
+      );
       return ids.filter((id) => !found.has(id));
     },
     async create(input) {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('layouts')
-          .values({ owner_id: input.ownerId, scope: input.scope, ...input.fields, forked_from_id: input.forkedFromId ?? null, created_at: input.now, updated_at: input.now })
+          .values({
+            owner_id: input.ownerId,
+            scope: input.scope,
+            ...input.fields,
+            forked_from_id: input.forkedFromId ?? null,
+            created_at: input.now,
+            updated_at: input.now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const tags = [...new Set(input.tags)];
-        if (tags.length) await trx.insertInto('layout_layout_tags').values(tags.map((tag_id) => ({ layout_id: id, tag_id }))).execute();
+        if (tags.length)
+          await trx
+            .insertInto('layout_layout_tags')
+            .values(tags.map((tag_id) => ({ layout_id: id, tag_id })))
+            .execute();
         if (input.forkedFromId !== undefined) {
-          await trx.updateTable('layouts').set((eb) => ({ fork_count: eb('fork_count', '+', 1) })).where('id', '=', input.forkedFromId).execute();
+          await trx
+            .updateTable('layouts')
+            .set((eb) => ({ fork_count: eb('fork_count', '+', 1) }))
+            .where('id', '=', input.forkedFromId)
+            .execute();
         }
         return id;
       });
     },
     async update(input) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('layouts').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+        await trx
+          .updateTable('layouts')
+          .set({ ...input.fields, updated_at: input.now })
+          .where('id', '=', input.id)
+          .execute();
         if (input.tags) {
           await trx.deleteFrom('layout_layout_tags').where('layout_id', '=', input.id).execute();
           const tags = [...new Set(input.tags)];
-          if (tags.length) await trx.insertInto('layout_layout_tags').values(tags.map((tag_id) => ({ layout_id: input.id, tag_id }))).execute();
+          if (tags.length)
+            await trx
+              .insertInto('layout_layout_tags')
+              .values(tags.map((tag_id) => ({ layout_id: input.id, tag_id })))
+              .execute();
         }
       });
     },
@@ -59,7 +108,8 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
         // The layout row is locked first, so a site cannot take it between the check and the delete.
         await dialect.forUpdate(trx.selectFrom('layouts').select('id').where('id', '=', id)).execute();
         const bound = await trx.selectFrom('sites').select('id').where('layout_id', '=', id).executeTakeFirst();
-        if (bound) throw conflict(`Layout ${id} is the layout of site ${bound.id}: give the site another layout first.`);
+        if (bound)
+          throw conflict(`Layout ${id} is the layout of site ${bound.id}: give the site another layout first.`);
         await trx.deleteFrom('layouts').where('id', '=', id).execute();
       });
     },

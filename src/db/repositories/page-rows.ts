@@ -81,14 +81,21 @@ function toPageBlock(r: BlockRow): PageBlock {
   // Parsed only when asked for (rendering, value checks): a page read never shows it,
   // and parsing every instance's fields was a tenth of that read (bench B1).
   let snapshot: unknown[] | undefined;
-  Object.defineProperty(block, 'schema_snapshot', { enumerable: true, get: () => (snapshot ??= fromJson(r.schema_snapshot)) });
+  Object.defineProperty(block, 'schema_snapshot', {
+    enumerable: true,
+    get: () => (snapshot ??= fromJson(r.schema_snapshot)),
+  });
   return block;
 }
 
 /** The instances of a page in order, in one query (compiled once per database). */
 export function pageBlocksReader(db: Kysely<DB>) {
-  const all = prepared(db, 1, (pageId: number) => blocksQuery(db).where('pb.page_id', '=', pageId).orderBy('pb.order_index').orderBy('pb.id'));
-  const one = prepared(db, 2, (pageId: number, id: number) => blocksQuery(db).where('pb.page_id', '=', pageId).where('pb.id', '=', id));
+  const all = prepared(db, 1, (pageId: number) =>
+    blocksQuery(db).where('pb.page_id', '=', pageId).orderBy('pb.order_index').orderBy('pb.id'),
+  );
+  const one = prepared(db, 2, (pageId: number, id: number) =>
+    blocksQuery(db).where('pb.page_id', '=', pageId).where('pb.id', '=', id),
+  );
   return {
     all: async (pageId: number) => (await all(pageId)).map(toPageBlock),
     one: async (pageId: number, id: number) => {

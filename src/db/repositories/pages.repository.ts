@@ -15,7 +15,9 @@ const searchDocument = (fields: PageFields) => ({
 });
 
 const slugTaken = (slug: string | null) =>
-  conflict(`The slug "${slug}" is already taken in this site.`, [{ path: 'slug', message: 'This slug is already taken in this site.' }]);
+  conflict(`The slug "${slug}" is already taken in this site.`, [
+    { path: 'slug', message: 'This slug is already taken in this site.' },
+  ]);
 
 export function pagesRepository(database: Database): PagesRepository {
   return bind(database.db, database.dialect);
@@ -38,17 +40,27 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
 
   // One INSERT for all of them (a request carries at most 500: 6,500 parameters, within
   // both databases' limits); RETURNING gives the ids in the order of the rows.
-  const insertInstances = async (trx: Kysely<DB>, pageId: number, instances: NewInstance[], from: number, now: string) => {
+  const insertInstances = async (
+    trx: Kysely<DB>,
+    pageId: number,
+    instances: NewInstance[],
+    from: number,
+    now: string,
+  ) => {
     if (instances.length === 0) return [];
     const rows = instances.map((instance, i) => instanceRow(pageId, instance, from + i, now));
     return (await trx.insertInto('page_blocks').values(rows).returning('id').execute()).map((r) => r.id);
   };
 
   const blocks = pageBlocksReader(db);
-  const findPage = prepared(db, 1, (id: number) => db.selectFrom('pages').select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).where('pages.id', '=', id));
+  const findPage = prepared(db, 1, (id: number) =>
+    db
+      .selectFrom('pages')
+      .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+      .where('pages.id', '=', id),
+  );
 
-  const pageQuery = (ownerId: number) =>
-    db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
+  const pageQuery = (ownerId: number) => db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
 
   const repo: PagesRepository = {
     async find(id) {
@@ -61,7 +73,12 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       if (query.hasOutdated) base = base.where(hasOutdatedSql);
       if (query.siteId !== undefined) base = base.where('pages.site_id', '=', query.siteId);
       const [rows, total] = await Promise.all([
-        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        base
+          .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+          .orderBy('pages.id')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: rows.map(toPage), total: countOf(total) };
@@ -73,7 +90,13 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
         .innerJoin('pages', 'pages.id', 'm.page_id')
         .where('pages.owner_id', '=', query.ownerId);
       const [rows, total] = await Promise.all([
-        base.select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')]).orderBy('m.score').orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        base
+          .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+          .orderBy('m.score')
+          .orderBy('pages.id')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
       return { rows: rows.map(toPage), total: countOf(total) };
@@ -84,7 +107,14 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
         inTransaction(async (trx) => {
           const { id } = await trx
             .insertInto('pages')
-            .values({ owner_id: input.ownerId, kind: input.kind, ...input.fields, is_published: false, created_at: input.now, updated_at: input.now })
+            .values({
+              owner_id: input.ownerId,
+              kind: input.kind,
+              ...input.fields,
+              is_published: false,
+              created_at: input.now,
+              updated_at: input.now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           await insertInstances(trx, id, input.instances, 0, input.now);
@@ -97,7 +127,11 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     async update(input) {
       await guardSlug(input.fields.slug, () =>
         inTransaction(async (trx) => {
-          await trx.updateTable('pages').set({ ...input.fields, updated_at: input.now }).where('id', '=', input.id).execute();
+          await trx
+            .updateTable('pages')
+            .set({ ...input.fields, updated_at: input.now })
+            .where('id', '=', input.id)
+            .execute();
           await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
           if (input.instances) {
             await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
@@ -117,7 +151,15 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
 
     async insertBlocks({ pageId, position, instances, now }) {
       return inTransaction(async (trx) => {
-        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute()).map((r) => r.id);
+        const order = (
+          await trx
+            .selectFrom('page_blocks')
+            .select('id')
+            .where('page_id', '=', pageId)
+            .orderBy('order_index')
+            .orderBy('id')
+            .execute()
+        ).map((r) => r.id);
         const ids = await insertInstances(trx, pageId, instances, position, now);
         await writeOrder(trx, [...order.slice(0, position), ...ids, ...order.slice(position)], now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
@@ -127,7 +169,15 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
 
     async moveBlock({ pageId, pageBlockId, position, now }) {
       await inTransaction(async (trx) => {
-        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute())
+        const order = (
+          await trx
+            .selectFrom('page_blocks')
+            .select('id')
+            .where('page_id', '=', pageId)
+            .orderBy('order_index')
+            .orderBy('id')
+            .execute()
+        )
           .map((r) => r.id)
           .filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
@@ -140,7 +190,15 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       await inTransaction(async (trx) => {
         // Children of a layout instance go with it (cascade).
         await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).where('page_id', '=', pageId).execute();
-        const order = (await trx.selectFrom('page_blocks').select('id').where('page_id', '=', pageId).orderBy('order_index').orderBy('id').execute()).map((r) => r.id);
+        const order = (
+          await trx
+            .selectFrom('page_blocks')
+            .select('id')
+            .where('page_id', '=', pageId)
+            .orderBy('order_index')
+            .orderBy('id')
+            .execute()
+        ).map((r) => r.id);
         await writeOrder(trx, order, now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
@@ -150,7 +208,11 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       await inTransaction(async (trx) => {
         await trx
           .updateTable('page_blocks')
-          .set({ placeholder_values: toJson(values), bindings: bindings === null ? null : toJson(bindings), updated_at: now })
+          .set({
+            placeholder_values: toJson(values),
+            bindings: bindings === null ? null : toJson(bindings),
+            updated_at: now,
+          })
           .where('id', '=', pageBlockId)
           .where('page_id', '=', pageId)
           .execute();
@@ -161,8 +223,19 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     async repin({ pageId, changes, now }) {
       await inTransaction(async (trx) => {
         for (const { pageBlockId, instance } of changes) {
-          const { page_id: _p, order_index: _o, created_at: _c, parent_page_block_id: _parent, ...row } = instanceRow(pageId, instance, 0, now);
-          await trx.updateTable('page_blocks').set(row).where('id', '=', pageBlockId).where('page_id', '=', pageId).execute();
+          const {
+            page_id: _p,
+            order_index: _o,
+            created_at: _c,
+            parent_page_block_id: _parent,
+            ...row
+          } = instanceRow(pageId, instance, 0, now);
+          await trx
+            .updateTable('page_blocks')
+            .set(row)
+            .where('id', '=', pageBlockId)
+            .where('page_id', '=', pageId)
+            .execute();
         }
         if (changes.length) await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
@@ -170,10 +243,24 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
 
     async replaceBlock({ pageId, pageBlockId, instance, now }) {
       return inTransaction(async (trx) => {
-        const old = await trx.selectFrom('page_blocks').select(['order_index', 'parent_page_block_id']).where('id', '=', pageBlockId).executeTakeFirstOrThrow();
-        const [id] = await insertInstances(trx, pageId, [{ ...instance, parent_page_block_id: old.parent_page_block_id }], old.order_index, now);
+        const old = await trx
+          .selectFrom('page_blocks')
+          .select(['order_index', 'parent_page_block_id'])
+          .where('id', '=', pageBlockId)
+          .executeTakeFirstOrThrow();
+        const [id] = await insertInstances(
+          trx,
+          pageId,
+          [{ ...instance, parent_page_block_id: old.parent_page_block_id }],
+          old.order_index,
+          now,
+        );
         // The old instance's children move to the new one before it goes.
-        await trx.updateTable('page_blocks').set({ parent_page_block_id: id! }).where('parent_page_block_id', '=', pageBlockId).execute();
+        await trx
+          .updateTable('page_blocks')
+          .set({ parent_page_block_id: id! })
+          .where('parent_page_block_id', '=', pageBlockId)
+          .execute();
         await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
         return id!;
@@ -189,4 +276,3 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
   };
   return repo;
 }
-

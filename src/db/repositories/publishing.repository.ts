@@ -1,12 +1,20 @@
-
 import type { PublishingRepository } from '../../modules/publishing/publishing.js';
 import type { Database } from '../dialects/dialect.js';
 import { bool, fromJson } from './rows.js';
 
 export function publishingRepository({ db }: Database): PublishingRepository {
   const record = async (siteId: number) => {
-    const row = await db.selectFrom('site_providers').select(['type', 'base_url', 'updated_at']).where('site_id', '=', siteId).executeTakeFirst();
-    return { type: row?.type ?? null, base_url: row?.base_url ?? null, token_set: Boolean(row), updated_at: row?.updated_at ?? null };
+    const row = await db
+      .selectFrom('site_providers')
+      .select(['type', 'base_url', 'updated_at'])
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    return {
+      type: row?.type ?? null,
+      base_url: row?.base_url ?? null,
+      token_set: Boolean(row),
+      updated_at: row?.updated_at ?? null,
+    };
   };
 
   return {
@@ -33,7 +41,9 @@ export function publishingRepository({ db }: Database): PublishingRepository {
         .set({ publication_claimed_at: now })
         .where('id', '=', pageId)
         .where('is_published', '=', expectPublished)
-        .where((eb) => eb.or([eb('publication_claimed_at', 'is', null), eb('publication_claimed_at', '<', staleBefore)]))
+        .where((eb) =>
+          eb.or([eb('publication_claimed_at', 'is', null), eb('publication_claimed_at', '<', staleBefore)]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -43,7 +53,14 @@ export function publishingRepository({ db }: Database): PublishingRepository {
     async markPublished({ pageId, externalId, externalSlug, now }) {
       await db
         .updateTable('pages')
-        .set({ is_published: true, external_id: externalId, external_slug: externalSlug, published_at: now, publication_updated_at: now, publication_claimed_at: null })
+        .set({
+          is_published: true,
+          external_id: externalId,
+          external_slug: externalSlug,
+          published_at: now,
+          publication_updated_at: now,
+          publication_claimed_at: null,
+        })
         .where('id', '=', pageId)
         .execute();
     },
@@ -55,7 +72,11 @@ export function publishingRepository({ db }: Database): PublishingRepository {
         .execute();
     },
     async provider(siteId) {
-      return db.selectFrom('site_providers').select(['type', 'base_url', 'token']).where('site_id', '=', siteId).executeTakeFirst();
+      return db
+        .selectFrom('site_providers')
+        .select(['type', 'base_url', 'token'])
+        .where('site_id', '=', siteId)
+        .executeTakeFirst();
     },
     providerRecord: record,
     async saveProvider({ siteId, type, baseUrl, token, now }) {
@@ -68,7 +89,11 @@ export function publishingRepository({ db }: Database): PublishingRepository {
     },
     async revisions(ids) {
       if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('block_revisions').select(['id', 'template', 'css', 'js']).where('id', 'in', ids).execute();
+      const rows = await db
+        .selectFrom('block_revisions')
+        .select(['id', 'template', 'css', 'js'])
+        .where('id', 'in', ids)
+        .execute();
       return new Map(rows.map((r) => [r.id, r]));
     },
     async stubs(sourceIds) {
@@ -83,4 +108,3 @@ export function publishingRepository({ db }: Database): PublishingRepository {
     },
   };
 }
-

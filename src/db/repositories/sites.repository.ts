@@ -15,16 +15,31 @@ export function sitesRepository({ db }: Database): SitesRepository {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const total = await db.selectFrom('sites').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+      const total = await db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return { rows, total: countOf(total) };
     },
     async find(id) {
-      return db.selectFrom('sites').select([...SITE_COLUMNS, 'user_id']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('sites')
+        .select([...SITE_COLUMNS, 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async create(input) {
       return db
         .insertInto('sites')
-        .values({ user_id: input.userId, name: input.name, domain: input.domain, layout_id: null, created_at: input.now, updated_at: input.now })
+        .values({
+          user_id: input.userId,
+          name: input.name,
+          domain: input.domain,
+          layout_id: null,
+          created_at: input.now,
+          updated_at: input.now,
+        })
         .returning(SITE_COLUMNS)
         .executeTakeFirstOrThrow();
     },

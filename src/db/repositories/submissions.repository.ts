@@ -14,17 +14,30 @@ export function submissionsRepository({ db, dialect }: Database): SubmissionsRep
       try {
         return await db
           .insertInto('block_submissions')
-          .values({ block_id: input.blockId, user_id: input.userId, status: 'pending', reason: null, approved_block_id: null, created_at: input.now, decided_at: null })
+          .values({
+            block_id: input.blockId,
+            user_id: input.userId,
+            status: 'pending',
+            reason: null,
+            approved_block_id: null,
+            created_at: input.now,
+            decided_at: null,
+          })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
       } catch (error) {
         // The partial unique index admits one pending submission per block.
-        if (dialect.isUniqueViolation(error)) throw conflict(`Block ${input.blockId} already has a pending submission.`);
+        if (dialect.isUniqueViolation(error))
+          throw conflict(`Block ${input.blockId} already has a pending submission.`);
         throw error;
       }
     },
     async find(id) {
-      return db.selectFrom('block_submissions').select([...COLUMNS, 'user_id']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('block_submissions')
+        .select([...COLUMNS, 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async list(query) {
       let base = db.selectFrom('block_submissions');
@@ -37,7 +50,11 @@ export function submissionsRepository({ db, dialect }: Database): SubmissionsRep
       return { rows, total: countOf(total) };
     },
     async withdraw(id) {
-      const result = await db.deleteFrom('block_submissions').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+      const result = await db
+        .deleteFrom('block_submissions')
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async approve({ id, adminId, now }) {
@@ -51,9 +68,21 @@ export function submissionsRepository({ db, dialect }: Database): SubmissionsRep
           .returning('block_id')
           .executeTakeFirst();
         if (!claimed) throw notPending(id);
-        const block = await trx.selectFrom('blocks').selectAll().where('id', '=', claimed.block_id).executeTakeFirstOrThrow();
-        const revisionRow = await trx.selectFrom('block_revisions').selectAll().where('id', '=', block.current_revision_id!).executeTakeFirstOrThrow();
-        const sources = await trx.selectFrom('block_revision_sources').select('source_id').where('revision_id', '=', revisionRow.id).execute();
+        const block = await trx
+          .selectFrom('blocks')
+          .selectAll()
+          .where('id', '=', claimed.block_id)
+          .executeTakeFirstOrThrow();
+        const revisionRow = await trx
+          .selectFrom('block_revisions')
+          .selectAll()
+          .where('id', '=', block.current_revision_id!)
+          .executeTakeFirstOrThrow();
+        const sources = await trx
+          .selectFrom('block_revision_sources')
+          .select('source_id')
+          .where('revision_id', '=', revisionRow.id)
+          .execute();
         const tags = await trx.selectFrom('block_tags').select('tag_id').where('block_id', '=', block.id).execute();
         const revision = toRevision(revisionRow);
         const copyId = await insertBlock(trx, dialect, {

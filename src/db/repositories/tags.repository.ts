@@ -30,19 +30,36 @@ export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layou
 
   return {
     async list(page) {
-      const rows = await db.selectFrom(table).select(TAG_COLUMNS).orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
-      const total = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      const rows = await db
+        .selectFrom(table)
+        .select(TAG_COLUMNS)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst();
       return { rows, total: countOf(total) };
     },
     find,
     async create(input) {
-      return guardSlug(input.slug, () => db.insertInto(table).values(input).returning(TAG_COLUMNS).executeTakeFirstOrThrow());
+      return guardSlug(input.slug, () =>
+        db.insertInto(table).values(input).returning(TAG_COLUMNS).executeTakeFirstOrThrow(),
+      );
     },
     async update(id, patch) {
       if (Object.keys(patch).length === 0) return find(id);
       return guardSlug(patch.slug, () =>
         db.transaction().execute(async (trx) => {
-          const saved = await trx.updateTable(table).set(patch).where('id', '=', id).returning(TAG_COLUMNS).executeTakeFirst();
+          const saved = await trx
+            .updateTable(table)
+            .set(patch)
+            .where('id', '=', id)
+            .returning(TAG_COLUMNS)
+            .executeTakeFirst();
           // Tag names are in the blocks' search entries: a rename re-indexes them in the same transaction.
           if (table === 'tags') await reindexTagged(trx, id);
           return saved;
@@ -52,7 +69,10 @@ export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layou
     async delete(id) {
       // Blocks and layouts lose the tag (cascades); blocks' search entries lose its name.
       return db.transaction().execute(async (trx) => {
-        const tagged = table === 'tags' ? await trx.selectFrom('block_tags').select('block_id').where('tag_id', '=', id).execute() : [];
+        const tagged =
+          table === 'tags'
+            ? await trx.selectFrom('block_tags').select('block_id').where('tag_id', '=', id).execute()
+            : [];
         const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
         for (const { block_id } of tagged) await reindexBlock(trx, dialect, block_id);
         return Number(result.numDeletedRows) > 0;
@@ -64,8 +84,17 @@ export function tagsRepository({ db, dialect }: Database, table: 'tags' | 'layou
 export function pageTypesRepository({ db, dialect }: Database): PageTypesRepository {
   return {
     async list(page) {
-      const rows = await db.selectFrom('page_types').select(['kind', 'title']).orderBy('kind').limit(page.limit).offset(page.offset).execute();
-      const total = await db.selectFrom('page_types').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+      const rows = await db
+        .selectFrom('page_types')
+        .select(['kind', 'title'])
+        .orderBy('kind')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const total = await db
+        .selectFrom('page_types')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst();
       return { rows, total: countOf(total) };
     },
     async find(kind) {
@@ -76,13 +105,20 @@ export function pageTypesRepository({ db, dialect }: Database): PageTypesReposit
         return await db.insertInto('page_types').values(input).returning(['kind', 'title']).executeTakeFirstOrThrow();
       } catch (error) {
         if (dialect.isUniqueViolation(error)) {
-          throw conflict(`Page type ${input.kind} already exists.`, [{ path: 'kind', message: 'This kind already exists.' }]);
+          throw conflict(`Page type ${input.kind} already exists.`, [
+            { path: 'kind', message: 'This kind already exists.' },
+          ]);
         }
         throw error;
       }
     },
     async update(kind, title) {
-      return db.updateTable('page_types').set({ title }).where('kind', '=', kind).returning(['kind', 'title']).executeTakeFirst();
+      return db
+        .updateTable('page_types')
+        .set({ title })
+        .where('kind', '=', kind)
+        .returning(['kind', 'title'])
+        .executeTakeFirst();
     },
     async delete(kind) {
       try {
@@ -90,7 +126,8 @@ export function pageTypesRepository({ db, dialect }: Database): PageTypesReposit
         return Number(result.numDeletedRows) > 0;
       } catch (error) {
         // pages.kind references the type: the database refuses while a page has it.
-        if (dialect.isForeignKeyViolation(error)) throw conflict(`Page type ${kind} is used by pages: change or delete them first.`);
+        if (dialect.isForeignKeyViolation(error))
+          throw conflict(`Page type ${kind} is used by pages: change or delete them first.`);
         throw error;
       }
     },

@@ -11,13 +11,21 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
       try {
         const row = await db
           .insertInto('users')
-          .values({ email: input.email, password_hash: input.passwordHash, is_admin: input.isAdmin, is_blocked: false, created_at: input.createdAt })
+          .values({
+            email: input.email,
+            password_hash: input.passwordHash,
+            is_admin: input.isAdmin,
+            is_blocked: false,
+            created_at: input.createdAt,
+          })
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();
         return toUser(row);
       } catch (error) {
         if (dialect.isUniqueViolation(error)) {
-          throw conflict('This email is already registered.', [{ path: 'email', message: 'This email is already registered.' }]);
+          throw conflict('This email is already registered.', [
+            { path: 'email', message: 'This email is already registered.' },
+          ]);
         }
         throw error;
       }
@@ -32,7 +40,12 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
     },
     async update(id, patch) {
       if (Object.keys(patch).length === 0) return this.findById(id);
-      const row = await db.updateTable('users').set(patch).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
+      const row = await db
+        .updateTable('users')
+        .set(patch)
+        .where('id', '=', id)
+        .returning(USER_COLUMNS)
+        .executeTakeFirst();
       return row && toUser(row);
     },
   };
@@ -43,7 +56,12 @@ export function sessionsRepository({ db }: Database): SessionsRepository {
     async create(input) {
       await db
         .insertInto('sessions')
-        .values({ id_hash: input.idHash, user_id: input.userId, created_at: input.createdAt, expires_at: input.expiresAt })
+        .values({
+          id_hash: input.idHash,
+          user_id: input.userId,
+          created_at: input.createdAt,
+          expires_at: input.expiresAt,
+        })
         .execute();
     },
     async findUser(idHash, now) {

@@ -37,4 +37,7 @@ export function presentBlock(block: LoadedBlock) {
   };
 }
 
-export const presentBlocks = <T extends { data: LoadedBlock[] }>(page: T) => ({ ...page, data: page.data.map(presentBlock) });
+export const presentBlocks = <T extends { data: LoadedBlock[] }>(page: T) => ({
+  ...page,
+  data: page.data.map(presentBlock),
+});

@@ -44,7 +44,9 @@ const blockInputProperties = {
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
   js: Type.Optional(Type.String({ maxLength: 262_144 })),
   // Checked by the block-schema rules, which answer 422 with exact paths.
-  schema_content: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions (contract.md section 6)' })),
+  schema_content: Type.Optional(
+    Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions (contract.md section 6)' }),
+  ),
   changelog: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
 };
 
@@ -68,7 +70,9 @@ export const BlockUpdateResult = Type.Object({
 export const BlockListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(Type.String({ maxLength: 255, description: 'by name and description' })),
-  tags: Type.Optional(Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'comma-separated tag ids: blocks having all of them' })),
+  tags: Type.Optional(
+    Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'comma-separated tag ids: blocks having all of them' }),
+  ),
   role: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'layout: kind = layout; absent: both' })),
 });
 
@@ -77,7 +81,10 @@ export const SearchQuery = Type.Object({
   q: Type.String({ minLength: 2, maxLength: 255, description: 'at least two characters' }),
 });
 
-export const ForkBody = Type.Union([Type.Object({ name: Type.Optional(Nullable(NonBlank({ maxLength: 255 }))) }), Type.Null()]);
+export const ForkBody = Type.Union([
+  Type.Object({ name: Type.Optional(Nullable(NonBlank({ maxLength: 255 }))) }),
+  Type.Null(),
+]);
 
 export const UsagesQuery = Type.Object({
   ...PageQueryProperties,

@@ -3,14 +3,23 @@ import { CATALOG_ID_PATTERN, PAGE_KIND_PATTERN } from '../../modules/catalog/cat
 import { SLUG_PATTERN } from '../../modules/catalog/slug.js';
 import { NonBlank, Timestamp } from './common.js';
 
-export const CatalogId = Type.String({ pattern: CATALOG_ID_PATTERN.source, maxLength: 100, description: 'chosen at creation: lowercase, digits, `_`, `.`, `-`' });
+export const CatalogId = Type.String({
+  pattern: CATALOG_ID_PATTERN.source,
+  maxLength: 100,
+  description: 'chosen at creation: lowercase, digits, `_`, `.`, `-`',
+});
 export const CatalogIdParams = Type.Object({ id: CatalogId });
 
 // A free-form JSON object, typed as what the services take.
-const JsonSchemaObject = (description: string) => Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true, description }));
-const Stub = Type.Unknown({ description: 'a sample of the data, valid against `schema_json`; previews show it in place of live data' });
+const JsonSchemaObject = (description: string) =>
+  Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true, description }));
+const Stub = Type.Unknown({
+  description: 'a sample of the data, valid against `schema_json`; previews show it in place of live data',
+});
 const SchemaJson = JsonSchemaObject('JSON Schema (draft-07) of the data a source returns');
-const ParamsSchema = JsonSchemaObject('JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params');
+const ParamsSchema = JsonSchemaObject(
+  'JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params',
+);
 
 export const DataResultTypeSchema = Type.Object({
   id: Type.String(),
@@ -59,7 +68,8 @@ export const DataSourceUpdateBody = Type.Object({
   params_schema: Type.Optional(ParamsSchema),
 });
 
-const Slug = (description = 'lowercase letters and digits joined by hyphens') => Type.String({ pattern: SLUG_PATTERN.source, maxLength: 255, description });
+const Slug = (description = 'lowercase letters and digits joined by hyphens') =>
+  Type.String({ pattern: SLUG_PATTERN.source, maxLength: 255, description });
 
 export const TagSchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
 

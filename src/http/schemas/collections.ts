@@ -16,7 +16,10 @@ export const CollectionBlocksBody = Type.Object({
 });
 
 export const CollectionOrderBody = Type.Object({
-  block_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, description: 'a permutation of the collection’s blocks' }),
+  block_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: 500,
+    description: 'a permutation of the collection’s blocks',
+  }),
 });
 
 export const CollectionEnvelope = Type.Object({ collection: CollectionSchema });

@@ -14,7 +14,12 @@ export const IdParams = Type.Object({ id: Id });
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const PageQueryProperties = {
-  limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT, description: `1..${PAGE_MAX_LIMIT}; out of range is an error` }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: PAGE_MAX_LIMIT,
+    default: PAGE_DEFAULT_LIMIT,
+    description: `1..${PAGE_MAX_LIMIT}; out of range is an error`,
+  }),
   offset: Type.Integer({ minimum: 0, default: 0 }),
 };
 export const PageQuery = Type.Object(PageQueryProperties);
@@ -30,7 +35,9 @@ export const ERROR_BODY_MARK = 'pageblocks:error-body';
 export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'What went wrong, in words.' }),
-    errors: Type.Optional(Type.Array(FieldErrorSchema, { description: 'Where it went wrong: fix exactly these paths.' })),
+    errors: Type.Optional(
+      Type.Array(FieldErrorSchema, { description: 'Where it went wrong: fix exactly these paths.' }),
+    ),
   },
   { additionalProperties: true, $comment: ERROR_BODY_MARK },
 );

@@ -10,5 +10,12 @@ export const FolderSchema = Type.Object({
 });
 
 export const FolderListQuery = Type.Object({ ...PageQueryProperties, site_id: Type.Optional(Id) });
-export const FolderCreateBody = Type.Object({ site_id: Id, parent_id: Type.Optional(Nullable(Id)), name: NonBlank({ maxLength: 255 }) });
-export const FolderUpdateBody = Type.Object({ parent_id: Type.Optional(Nullable(Id)), name: Type.Optional(NonBlank({ maxLength: 255 })) });
+export const FolderCreateBody = Type.Object({
+  site_id: Id,
+  parent_id: Type.Optional(Nullable(Id)),
+  name: NonBlank({ maxLength: 255 }),
+});
+export const FolderUpdateBody = Type.Object({
+  parent_id: Type.Optional(Nullable(Id)),
+  name: Type.Optional(NonBlank({ maxLength: 255 })),
+});

@@ -18,7 +18,9 @@ export const LayoutSchema = Type.Object({
 
 const properties = {
   site_id: Type.Optional(Nullable(Id)),
-  tags: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'layout tag ids (GET /layout-tags)' })),
+  tags: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'layout tag ids (GET /layout-tags)' }),
+  ),
   template: Type.Optional(Type.String({ maxLength: 262_144 })),
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
   js: Type.Optional(Type.String({ maxLength: 262_144 })),

@@ -7,13 +7,19 @@ const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLe
 
 export const PageBlockInput = Type.Object({
   block_id: Id,
-  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'values by the block’s placeholder schema' })),
-  bindings: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'by slot name: {source, params}' })),
+  placeholder_values: Type.Optional(
+    Type.Object({}, { additionalProperties: true, description: 'values by the block’s placeholder schema' }),
+  ),
+  bindings: Type.Optional(
+    Type.Object({}, { additionalProperties: true, description: 'by slot name: {source, params}' }),
+  ),
   parent_page_block_id: Type.Optional(Id),
 });
 
 const pageInputProperties = {
-  kind: Type.Optional(Type.String({ maxLength: 64, description: 'GET /page-types; default article; fixed at creation' })),
+  kind: Type.Optional(
+    Type.String({ maxLength: 64, description: 'GET /page-types; default article; fixed at creation' }),
+  ),
   slug: Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'unique within the site; articles only' }))),
   folder_id: Type.Optional(Nullable(Id)),
   meta_title: Meta('flat top-level field'),
@@ -98,7 +104,12 @@ export const ReplaceResult = Type.Object({ id: Type.Integer({ description: 'the 
 export const UpgradeAllSchema = Type.Object({
   upgraded: Type.Array(Type.Object({ id: Type.Integer(), from: VersionSchema, to: VersionSchema })),
   skipped_major: Type.Array(
-    Type.Object({ id: Type.Integer(), current_pin: VersionSchema, library_version: VersionSchema, removed_fields: Type.Array(Type.String()) }),
+    Type.Object({
+      id: Type.Integer(),
+      current_pin: VersionSchema,
+      library_version: VersionSchema,
+      removed_fields: Type.Array(Type.String()),
+    }),
   ),
   already_up_to_date: Type.Array(Type.Integer()),
 });

@@ -18,7 +18,11 @@ const metadata = {
 };
 
 export const PublishBody = Type.Object({
-  rubric_ids: Type.Optional(Type.Array(Type.Integer(), { description: 'articles: required, at least one id from the provider; other kinds: not sent' })),
+  rubric_ids: Type.Optional(
+    Type.Array(Type.Integer(), {
+      description: 'articles: required, at least one id from the provider; other kinds: not sent',
+    }),
+  ),
   ...metadata,
 });
 
@@ -30,7 +34,12 @@ export const ProviderRecordSchema = Type.Object({
 });
 
 export const FourcmsSettingsBody = Type.Object({
-  base_url: Type.String({ format: 'uri', maxLength: 2000, pattern: '^https?://', description: 'http or https URL of the fourcms API' }),
+  base_url: Type.String({
+    format: 'uri',
+    maxLength: 2000,
+    pattern: '^https?://',
+    description: 'http or https URL of the fourcms API',
+  }),
   token: NonBlank({ maxLength: 4000 }),
 });
 

@@ -60,14 +60,26 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
 
   app.get(
     '/blocks/favorites',
-    { schema: { tags, summary: 'The key owner’s favorite blocks', querystring: PageQuery, response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The key owner’s favorite blocks',
+        querystring: PageQuery,
+        response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => presentBlocks(await blocks.favorites(actorOf(request), request.query)),
   );
 
   app.get(
     '/blocks/:id',
     {
-      schema: { tags, summary: 'A block with its current revision', params: IdParams, response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'A block with its current revision',
+        params: IdParams,
+        response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => presentBlock(await blocks.get(actorOf(request), request.params.id)),
   );
@@ -78,7 +90,8 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags,
         summary: 'Change a private block; template, CSS, JS or schema changes make a new revision',
-        description: 'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.',
+        description:
+          'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.',
         params: IdParams,
         body: BlockUpdateBody,
         response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 422) },
@@ -124,7 +137,10 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
     },
   );
 
-  for (const [method, on] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/blocks/:id/favorite',

@@ -1,5 +1,11 @@
 import type { App, HttpDeps } from '../context.js';
-import { CatalogIdParams, DataResultTypeSchema, DataSourceSchema, PageTypeSchema, TagSchema } from '../schemas/catalog.js';
+import {
+  CatalogIdParams,
+  DataResultTypeSchema,
+  DataSourceSchema,
+  PageTypeSchema,
+  TagSchema,
+} from '../schemas/catalog.js';
 import { errorResponses, Paged, PageQuery } from '../schemas/common.js';
 
 /** The data catalog and the navigation lists: read-only here, changed by administrators under /api/admin. */
@@ -23,7 +29,8 @@ export function catalogRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['data'],
         summary: 'One data source: its params_schema and result_type_id',
-        description: 'The keys of a binding’s `params` are exactly those of `params_schema.properties`. The data’s shape is `GET /data-result-types/{result_type_id}`.',
+        description:
+          'The keys of a binding’s `params` are exactly those of `params_schema.properties`. The data’s shape is `GET /data-result-types/{result_type_id}`.',
         params: CatalogIdParams,
         response: { 200: DataSourceSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -73,7 +80,12 @@ export function catalogRoutes(app: App, { services }: HttpDeps) {
   app.get(
     '/tags',
     {
-      schema: { tags: ['navigation'], summary: 'Block tags', querystring: PageQuery, response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ['navigation'],
+        summary: 'Block tags',
+        querystring: PageQuery,
+        response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => services.tags.list(request.query),
   );
@@ -81,7 +93,12 @@ export function catalogRoutes(app: App, { services }: HttpDeps) {
   app.get(
     '/layout-tags',
     {
-      schema: { tags: ['navigation'], summary: 'Layout tags', querystring: PageQuery, response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ['navigation'],
+        summary: 'Layout tags',
+        querystring: PageQuery,
+        response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => services.layoutTags.list(request.query),
   );

@@ -10,12 +10,26 @@ export function layoutRoutes(app: App, { services }: HttpDeps) {
   const layouts = services.layouts;
   app.get(
     '/layouts',
-    { schema: { tags, summary: 'Global layouts and your own', querystring: PageQuery, response: { 200: Paged(LayoutSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Global layouts and your own',
+        querystring: PageQuery,
+        response: { 200: Paged(LayoutSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => layouts.list(actorOf(request), request.query),
   );
   app.post(
     '/layouts',
-    { schema: { tags, summary: 'Create a private layout', body: LayoutCreateBody, response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 404, 422) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a private layout',
+        body: LayoutCreateBody,
+        response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return layouts.create(actorOf(request), request.body);
@@ -23,17 +37,39 @@ export function layoutRoutes(app: App, { services }: HttpDeps) {
   );
   app.get(
     '/layouts/:id',
-    { schema: { tags, summary: 'One layout', params: IdParams, response: { 200: LayoutSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One layout',
+        params: IdParams,
+        response: { 200: LayoutSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => layouts.get(actorOf(request), request.params.id),
   );
   app.put(
     '/layouts/:id',
-    { schema: { tags, summary: 'Change a layout', params: IdParams, body: LayoutUpdateBody, response: { 200: LayoutSchema, ...errorResponses(400, 401, 403, 404, 422) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a layout',
+        params: IdParams,
+        body: LayoutUpdateBody,
+        response: { 200: LayoutSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
     async (request) => layouts.update(actorOf(request), request.params.id, request.body),
   );
   app.delete(
     '/layouts/:id',
-    { schema: { tags, summary: 'Delete a layout; 409 while a site uses it', params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a layout; 409 while a site uses it',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       await layouts.delete(actorOf(request), request.params.id);
       reply.status(204);
@@ -42,7 +78,13 @@ export function layoutRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/layouts/:id/fork',
     {
-      schema: { tags, summary: 'Fork a global layout into a private copy', params: IdParams, body: Type.Optional(ForkBody), response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Fork a global layout into a private copy',
+        params: IdParams,
+        body: Type.Optional(ForkBody),
+        response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       reply.status(201);

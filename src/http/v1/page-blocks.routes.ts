@@ -59,7 +59,13 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
   app.put(
     '/pages/:pageId/blocks/:pbId/move',
     {
-      schema: { tags, summary: 'Move an instance to a 0-based position', params: PageBlockParams, body: MoveBody, response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Move an instance to a 0-based position',
+        params: PageBlockParams,
+        body: MoveBody,
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       await instances.move(actorOf(request), request.params.pageId, request.params.pbId, request.body.position);
@@ -69,7 +75,14 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
 
   app.delete(
     '/pages/:pageId/blocks/:pbId',
-    { schema: { tags, summary: 'Remove an instance (and its children) from the page', params: PageBlockParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an instance (and its children) from the page',
+        params: PageBlockParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       await instances.remove(actorOf(request), request.params.pageId, request.params.pbId);
       reply.status(204);
@@ -82,7 +95,8 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags,
         summary: 'Move an instance to its block’s current revision (minor changes only)',
-        description: 'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
+        description:
+          'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
         params: PageBlockParams,
         response: { 200: PageSchema, 422: MajorUpgradeBlocked, ...errorResponses(400, 401, 403, 404) },
       },
@@ -118,7 +132,12 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => {
-      const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body as never);
+      const id = await instances.replace(
+        actorOf(request),
+        request.params.pageId,
+        request.params.pbId,
+        request.body as never,
+      );
       return { id, page: await pageOf(request) };
     },
   );

@@ -11,7 +11,14 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
 
   app.get(
     '/pages',
-    { schema: { tags, summary: 'Your pages', querystring: PageListQuery, response: { 200: Paged(PageSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Your pages',
+        querystring: PageListQuery,
+        response: { 200: Paged(PageSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { has_outdated, ...page } = request.query;
       const result = await pages.list(actorOf(request), { ...page, hasOutdated: has_outdated === 1 });
@@ -25,7 +32,8 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags,
         summary: 'Create a page of a site from block instances',
-        description: 'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.',
+        description:
+          'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.',
         body: PageCreateBody,
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
@@ -39,9 +47,16 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
   app.get(
     '/pages/:id',
     {
-      schema: { tags, summary: 'A page; blocks is null unless with_blocks=1', params: IdParams, querystring: PageGetQuery, response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'A page; blocks is null unless with_blocks=1',
+        params: IdParams,
+        querystring: PageGetQuery,
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
-    async (request) => presentPage(await pages.get(actorOf(request), request.params.id, request.query.with_blocks === 1)),
+    async (request) =>
+      presentPage(await pages.get(actorOf(request), request.params.id, request.query.with_blocks === 1)),
   );
 
   app.put(
@@ -60,7 +75,14 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
 
   app.delete(
     '/pages/:id',
-    { schema: { tags, summary: 'Delete a page', params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a page',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       await pages.delete(actorOf(request), request.params.id);
       reply.status(204);
@@ -69,7 +91,14 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
 
   app.get(
     '/search/pages',
-    { schema: { tags, summary: 'Search your pages by name, slug and meta fields', querystring: SearchQuery, response: { 200: Paged(PageSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Search your pages by name, slug and meta fields',
+        querystring: SearchQuery,
+        response: { 200: Paged(PageSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const result = await pages.search(actorOf(request), request.query);
       return { ...result, data: result.data.map((p) => presentPage({ ...p, blocks: null })) };

@@ -2,18 +2,36 @@ import type { FastifyReply } from 'fastify';
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
-import { BlockPreviewBody, FourcmsSettingsBody, HtmlDocument, ProviderRecordSchema, PublicationStatusSchema, PublishBody } from '../schemas/publishing.js';
+import {
+  BlockPreviewBody,
+  FourcmsSettingsBody,
+  HtmlDocument,
+  ProviderRecordSchema,
+  PublicationStatusSchema,
+  PublishBody,
+} from '../schemas/publishing.js';
 
 /** A preview runs the blocks' own JS: an opaque origin keeps it away from the service's cookies and storage. */
 const sendPreview = (reply: FastifyReply, html: string) =>
-  reply.header('content-security-policy', 'sandbox allow-scripts').header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(html);
+  reply
+    .header('content-security-policy', 'sandbox allow-scripts')
+    .header('x-content-type-options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(html);
 
 export function publishingRoutes(app: App, { services }: HttpDeps) {
   const publishing = services.publishing;
 
   app.get(
     '/pages/:id/publication',
-    { schema: { tags: ['publication'], summary: 'Publication status (local: the provider is not called)', params: IdParams, response: { 200: PublicationStatusSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: ['publication'],
+        summary: 'Publication status (local: the provider is not called)',
+        params: IdParams,
+        response: { 200: PublicationStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => publishing.status(actorOf(request), request.params.id),
   );
   app.post(
@@ -22,7 +40,8 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['publication'],
         summary: 'First publication to the site’s CMS provider',
-        description: 'Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.',
+        description:
+          'Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.',
         params: IdParams,
         body: PublishBody,
         response: { 200: PublicationStatusSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -47,9 +66,15 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
   app.get(
     '/pages/:id/preview',
     {
-      schema: { tags: ['preview'], summary: 'The page as HTML, with stub data in bound slots (never calls the provider)', params: IdParams, response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) } },
+      schema: {
+        tags: ['preview'],
+        summary: 'The page as HTML, with stub data in bound slots (never calls the provider)',
+        params: IdParams,
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+      },
     },
-    async (request, reply) => sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id)),
+    async (request, reply) =>
+      sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id)),
   );
   app.post(
     '/blocks/:id/preview',
@@ -62,12 +87,23 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
         response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request, reply) => sendPreview(reply, await services.rendering.previewBlock(actorOf(request), request.params.id, request.body as never)),
+    async (request, reply) =>
+      sendPreview(
+        reply,
+        await services.rendering.previewBlock(actorOf(request), request.params.id, request.body as never),
+      ),
   );
 
   app.get(
     '/sites/:id/provider',
-    { schema: { tags: ['sites'], summary: 'The site’s CMS provider (the token is never returned)', params: IdParams, response: { 200: ProviderRecordSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'The site’s CMS provider (the token is never returned)',
+        params: IdParams,
+        response: { 200: ProviderRecordSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => publishing.providerRecord(actorOf(request), request.params.id),
   );
   app.put(

@@ -30,4 +30,3 @@ export function siteRoutes(app: App, { services }: HttpDeps) {
     async (request) => services.sites.get(actorOf(request), request.params.id),
   );
 }
-

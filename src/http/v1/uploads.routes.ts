@@ -32,7 +32,14 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
         tags: ['sites'],
         summary: 'Where the site’s uploads are stored',
         params: IdParams,
-        response: { 200: Type.Object({ configured: Type.Boolean(), bucket: Nullable(Type.String()), public_url: Nullable(Type.String()) }), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: Type.Object({
+            configured: Type.Boolean(),
+            bucket: Nullable(Type.String()),
+            public_url: Nullable(Type.String()),
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => services.uploads.siteStatus(actorOf(request), request.params.id),

@@ -1,7 +1,13 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { presentBlock } from '../presenters/blocks.presenter.js';
-import { BlockCreateBody, BlockSchema, BlockUpdateBody, BlockUpdateResult, DeprecationBody } from '../schemas/blocks.js';
+import {
+  BlockCreateBody,
+  BlockSchema,
+  BlockUpdateBody,
+  BlockUpdateResult,
+  DeprecationBody,
+} from '../schemas/blocks.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
 
 /** Global blocks: created, changed and deprecated by administrators only. */
@@ -10,7 +16,12 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/admin/blocks',
     {
-      schema: { tags, summary: 'Create a global block (same body as POST /api/v1/blocks)', body: BlockCreateBody, response: { 201: BlockSchema, ...errorResponses(400, 401, 403, 422) } },
+      schema: {
+        tags,
+        summary: 'Create a global block (same body as POST /api/v1/blocks)',
+        body: BlockCreateBody,
+        response: { 201: BlockSchema, ...errorResponses(400, 401, 403, 422) },
+      },
     },
     async (request, reply) => {
       reply.status(201);
@@ -44,6 +55,9 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
         response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => presentBlock(await services.blocks.setDeprecated(actorOf(request), request.params.id, request.body.is_deprecated)),
+    async (request) =>
+      presentBlock(
+        await services.blocks.setDeprecated(actorOf(request), request.params.id, request.body.is_deprecated),
+      ),
   );
 }

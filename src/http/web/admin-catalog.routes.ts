@@ -33,7 +33,14 @@ export function adminCatalogRoutes(app: App, deps: HttpDeps) {
 function tagRoutes(app: App, base: string, noun: string, service: TagsService) {
   app.get(
     base,
-    { schema: { tags, summary: `List ${noun}s`, querystring: PageQuery, response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: `List ${noun}s`,
+        querystring: PageQuery,
+        response: { 200: Paged(TagSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => service.list(request.query),
   );
   app.post(
@@ -55,13 +62,26 @@ function tagRoutes(app: App, base: string, noun: string, service: TagsService) {
   app.put(
     `${base}/:id`,
     {
-      schema: { tags, summary: `Rename a ${noun} or change its slug`, params: IdParams, body: TagUpdateBody, response: { 200: TagSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: `Rename a ${noun} or change its slug`,
+        params: IdParams,
+        body: TagUpdateBody,
+        response: { 200: TagSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => service.update(actorOf(request), request.params.id, request.body),
   );
   app.delete(
     `${base}/:id`,
-    { schema: { tags, summary: `Delete a ${noun}`, params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: `Delete a ${noun}`,
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       await service.delete(actorOf(request), request.params.id);
       reply.status(204);
@@ -72,12 +92,26 @@ function tagRoutes(app: App, base: string, noun: string, service: TagsService) {
 function pageTypeRoutes(app: App, { services }: HttpDeps) {
   app.get(
     '/admin/page-types',
-    { schema: { tags, summary: 'List page types', querystring: PageQuery, response: { 200: Paged(PageTypeSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List page types',
+        querystring: PageQuery,
+        response: { 200: Paged(PageTypeSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => services.pageTypes.list(request.query),
   );
   app.post(
     '/admin/page-types',
-    { schema: { tags, summary: 'Add a page type', body: PageTypeCreateBody, response: { 201: PageTypeSchema, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a page type',
+        body: PageTypeCreateBody,
+        response: { 201: PageTypeSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return services.pageTypes.create(actorOf(request), request.body);
@@ -86,7 +120,13 @@ function pageTypeRoutes(app: App, { services }: HttpDeps) {
   app.put(
     '/admin/page-types/:kind',
     {
-      schema: { tags, summary: 'Change a page type’s title', params: PageKindParams, body: PageTypeUpdateBody, response: { 200: PageTypeSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change a page type’s title',
+        params: PageKindParams,
+        body: PageTypeUpdateBody,
+        response: { 200: PageTypeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => services.pageTypes.update(actorOf(request), request.params.kind, request.body),
   );
@@ -112,7 +152,14 @@ function resultTypeRoutes(app: App, { services }: HttpDeps) {
   const catalog = services.dataSources;
   app.get(
     '/admin/data-result-types',
-    { schema: { tags, summary: 'List data result types', querystring: PageQuery, response: { 200: Paged(DataResultTypeSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List data result types',
+        querystring: PageQuery,
+        response: { 200: Paged(DataResultTypeSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => catalog.listResultTypes(request.query),
   );
   app.post(
@@ -121,7 +168,8 @@ function resultTypeRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags,
         summary: 'Create a data result type',
-        description: '`schema_json` must be a draft-07 JSON Schema and `stub` must be valid against it, else 422 with `errors[]`. A taken id is a 409.',
+        description:
+          '`schema_json` must be a draft-07 JSON Schema and `stub` must be valid against it, else 422 with `errors[]`. A taken id is a 409.',
         body: DataResultTypeCreateBody,
         response: { 201: DataResultTypeSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },
@@ -167,7 +215,14 @@ function sourceRoutes(app: App, { services }: HttpDeps) {
   const catalog = services.dataSources;
   app.get(
     '/admin/data-sources',
-    { schema: { tags, summary: 'List data sources', querystring: PageQuery, response: { 200: Paged(DataSourceSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List data sources',
+        querystring: PageQuery,
+        response: { 200: Paged(DataSourceSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => catalog.listSources(request.query),
   );
   app.post(

@@ -7,7 +7,12 @@ export function adminCollectionRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/admin/collections',
     {
-      schema: { tags: ['admin'], summary: 'Create a global collection', body: CollectionCreateBody, response: { 201: CollectionSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a global collection',
+        body: CollectionCreateBody,
+        response: { 201: CollectionSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) => {
       reply.status(201);

@@ -6,7 +6,14 @@ import { LayoutCreateBody, LayoutSchema } from '../schemas/layouts.js';
 export function adminLayoutRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/admin/layouts',
-    { schema: { tags: ['admin'], summary: 'Create a global layout', body: LayoutCreateBody, response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 422) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a global layout',
+        body: LayoutCreateBody,
+        response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return services.layouts.create(actorOf(request), request.body, 'global');

@@ -7,7 +7,14 @@ export function adminSubmissionRoutes(app: App, { services }: HttpDeps) {
   const tags = ['admin'];
   app.get(
     '/admin/block-submissions',
-    { schema: { tags, summary: 'All submissions, newest first', querystring: SubmissionAdminQuery, response: { 200: Paged(SubmissionSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'All submissions, newest first',
+        querystring: SubmissionAdminQuery,
+        response: { 200: Paged(SubmissionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => services.submissions.listAll(actorOf(request), request.query as never),
   );
   app.post(
@@ -25,7 +32,13 @@ export function adminSubmissionRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/admin/block-submissions/:id/reject',
     {
-      schema: { tags, summary: 'Reject with a reason', params: IdParams, body: RejectBody, response: { 200: SubmissionSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Reject with a reason',
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: SubmissionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => services.submissions.reject(actorOf(request), request.params.id, request.body.reason),
   );

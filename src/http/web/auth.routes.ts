@@ -43,7 +43,8 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
-        description: 'Repeated failures for one email or from one address are refused for a while (429 with Retry-After).',
+        description:
+          'Repeated failures for one email or from one address are refused for a while (429 with Retry-After).',
         security: [],
         body: LoginBody,
         response: { 200: UserEnvelope, ...errorResponses(400, 401, 403, 429) },
@@ -58,7 +59,13 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out; the session ends on the server', response: { 204: NoContent, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out; the session ends on the server',
+        response: { 204: NoContent, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await services.auth.logout(token);
@@ -68,7 +75,13 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserEnvelope, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: UserEnvelope, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       if (!request.sessionUser) throw unauthenticated('Sign-in required.');
       return { user: request.sessionUser };

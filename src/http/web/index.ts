@@ -18,7 +18,8 @@ export async function webApi(scope: App, deps: HttpDeps) {
   await scope.register(cookie);
   await registerDocsCollector(scope, {
     title: 'Pageblocks web contour',
-    description: 'Session-cookie routes of the web interface: accounts, API keys, sites and administration. Not for integrations.',
+    description:
+      'Session-cookie routes of the web interface: accounts, API keys, sites and administration. Not for integrations.',
     prefix: '/api',
     securityScheme: { type: 'apiKey', in: 'cookie', name: 'pb_session' },
   });

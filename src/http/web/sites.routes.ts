@@ -7,12 +7,26 @@ export function webSiteRoutes(app: App, { services }: HttpDeps) {
   const tags = ['sites'];
   app.get(
     '/sites',
-    { schema: { tags, summary: 'Your sites', querystring: PageQuery, response: { 200: Paged(SiteSchema), ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Your sites',
+        querystring: PageQuery,
+        response: { 200: Paged(SiteSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => services.sites.list(actorOf(request), request.query),
   );
   app.post(
     '/sites',
-    { schema: { tags, summary: 'Create a site', body: SiteCreateBody, response: { 201: SiteSchema, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a site',
+        body: SiteCreateBody,
+        response: { 201: SiteSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return services.sites.create(actorOf(request), request.body);
@@ -20,13 +34,26 @@ export function webSiteRoutes(app: App, { services }: HttpDeps) {
   );
   app.get(
     '/sites/:id',
-    { schema: { tags, summary: 'One site', params: IdParams, response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One site',
+        params: IdParams,
+        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => services.sites.get(actorOf(request), request.params.id),
   );
   app.put(
     '/sites/:id',
     {
-      schema: { tags, summary: 'Change a site', params: IdParams, body: SiteUpdateBody, response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change a site',
+        params: IdParams,
+        body: SiteUpdateBody,
+        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => services.sites.update(actorOf(request), request.params.id, request.body),
   );

@@ -2,7 +2,18 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
-import type { BlockFields, BlockKind, BlockListQuery, BlockScope, BlocksRepository, BlockType, LoadedBlock, NewRevision, Version, VersionBump } from './blocks.js';
+import type {
+  BlockFields,
+  BlockKind,
+  BlockListQuery,
+  BlockScope,
+  BlocksRepository,
+  BlockType,
+  LoadedBlock,
+  NewRevision,
+  Version,
+  VersionBump,
+} from './blocks.js';
 import { searchTerms } from './search-terms.js';
 import { bindingSlots, computeVersionBump, validateSchemaContent, type FieldDefinition } from './schema/index.js';
 
@@ -48,7 +59,12 @@ export class BlocksService {
   async search(actor: Actor, query: PageRequest & { q: string }): Promise<Page<LoadedBlock>> {
     const terms = searchTerms(query.q);
     if (terms.length === 0) throw fieldError('q', 'The query has no letters or digits to search for.');
-    const { rows, total } = await this.deps.blocks.search({ terms, viewerId: actor.userId, limit: query.limit, offset: query.offset });
+    const { rows, total } = await this.deps.blocks.search({
+      terms,
+      viewerId: actor.userId,
+      limit: query.limit,
+      offset: query.offset,
+    });
     return pageOf(rows, total, query);
   }
 
@@ -70,15 +86,31 @@ export class BlocksService {
   async create(actor: Actor, input: BlockInput & { name: string }, scope: BlockScope = 'user'): Promise<LoadedBlock> {
     if (scope === 'global') this.requireAdmin(actor);
     await this.checkTags(input.tags);
-    const hasContent = ['template', 'css', 'js', 'schema_content'].some((k) => input[k as keyof BlockInput] !== undefined);
+    const hasContent = ['template', 'css', 'js', 'schema_content'].some(
+      (k) => input[k as keyof BlockInput] !== undefined,
+    );
     const revision = hasContent
-      ? await this.newRevision({ template: input.template ?? '', css: input.css ?? '', js: input.js ?? '', schema_content: input.schema_content ?? [] }, FIRST_VERSION, input.changelog ?? null)
+      ? await this.newRevision(
+          {
+            template: input.template ?? '',
+            css: input.css ?? '',
+            js: input.js ?? '',
+            schema_content: input.schema_content ?? [],
+          },
+          FIRST_VERSION,
+          input.changelog ?? null,
+        )
       : null;
     const id = await this.deps.blocks.create({
       ownerId: actor.userId,
       scope,
       kind: input.kind ?? 'content',
-      fields: { name: input.name, description: input.description ?? '', docs: input.docs ?? '', block_type: input.block_type ?? null },
+      fields: {
+        name: input.name,
+        description: input.description ?? '',
+        docs: input.docs ?? '',
+        block_type: input.block_type ?? null,
+      },
       tags: input.tags ?? [],
       revision,
       now: this.now(),
@@ -90,7 +122,12 @@ export class BlocksService {
    * Changes of template, CSS, JS or fields make a new immutable revision; the
    * bump is computed from the difference (api-v1.md "Version bump on block update").
    */
-  async update(actor: Actor, id: number, input: BlockInput, scope: BlockScope = 'user'): Promise<{ block: LoadedBlock; version_bump: VersionBump }> {
+  async update(
+    actor: Actor,
+    id: number,
+    input: BlockInput,
+    scope: BlockScope = 'user',
+  ): Promise<{ block: LoadedBlock; version_bump: VersionBump }> {
     const block = await this.get(actor, id);
     this.requireWritable(actor, block, scope);
     if (input.kind !== undefined && input.kind !== block.kind) {
@@ -106,7 +143,10 @@ export class BlocksService {
     };
     let bump: VersionBump = block.revision ? computeVersionBump(before, after) : 'none';
     let revision: NewRevision | null = null;
-    if (!block.revision && ['template', 'css', 'js', 'schema_content'].some((k) => input[k as keyof BlockInput] !== undefined)) {
+    if (
+      !block.revision &&
+      ['template', 'css', 'js', 'schema_content'].some((k) => input[k as keyof BlockInput] !== undefined)
+    ) {
       // The first content of a block created bare: version 1.0, reported as a major step.
       bump = 'major';
       revision = await this.newRevision(after, FIRST_VERSION, input.changelog ?? null);
@@ -134,15 +174,25 @@ export class BlocksService {
   /** A private copy of a global block, starting at 1.0 with the source's current content. */
   async fork(actor: Actor, id: number, name?: string | null): Promise<LoadedBlock> {
     const source = await this.get(actor, id);
-    if (source.scope !== 'global') throw fieldError('id', `Block ${id} is not global: only global blocks can be forked.`);
+    if (source.scope !== 'global')
+      throw fieldError('id', `Block ${id} is not global: only global blocks can be forked.`);
     const revision = source.revision
-      ? { ...this.revisionContent(source), version: FIRST_VERSION, changelog: `Forked from block ${id} at ${source.revision.version.major}.${source.revision.version.minor}.` }
+      ? {
+          ...this.revisionContent(source),
+          version: FIRST_VERSION,
+          changelog: `Forked from block ${id} at ${source.revision.version.major}.${source.revision.version.minor}.`,
+        }
       : null;
     const newId = await this.deps.blocks.create({
       ownerId: actor.userId,
       scope: 'user',
       kind: source.kind,
-      fields: { name: name ?? `${source.name} (fork)`, description: source.description, docs: source.docs, block_type: source.block_type },
+      fields: {
+        name: name ?? `${source.name} (fork)`,
+        description: source.description,
+        docs: source.docs,
+        block_type: source.block_type,
+      },
       tags: source.tags,
       revision: revision && { ...revision, sources: this.sourcesOf(revision.schema_content as FieldDefinition[]) },
       forkedFromId: id,
@@ -162,7 +212,9 @@ export class BlocksService {
     const block = await this.deps.blocks.load(id, actor.userId);
     if (!block) throw notFound(`Block ${id} not found.`);
     if (block.scope !== 'global') {
-      throw unprocessable('Only global blocks can be deprecated.', [{ path: 'root', message: `Block ${id} is private.` }]);
+      throw unprocessable('Only global blocks can be deprecated.', [
+        { path: 'root', message: `Block ${id} is private.` },
+      ]);
     }
     await this.deps.blocks.setDeprecated(id, isDeprecated, this.now());
     return this.get(actor, id);
@@ -170,7 +222,11 @@ export class BlocksService {
 
   async usages(actor: Actor, id: number, query: PageRequest & { outdatedOnly: boolean }) {
     await this.get(actor, id);
-    const { rows, total, outdatedTotal } = await this.deps.blocks.usages({ ...query, blockId: id, userId: actor.userId });
+    const { rows, total, outdatedTotal } = await this.deps.blocks.usages({
+      ...query,
+      blockId: id,
+      userId: actor.userId,
+    });
     return { ...pageOf(rows, total, query), outdated_total: outdatedTotal };
   }
 
@@ -180,7 +236,8 @@ export class BlocksService {
     changelog: string | null,
   ): Promise<NewRevision> {
     const checked = validateSchemaContent(content.schema_content, await this.deps.sources.knownSourceIds());
-    if (!checked.ok) throw unprocessable('The block schema (schema_content) is not valid: see errors[].', checked.errors);
+    if (!checked.ok)
+      throw unprocessable('The block schema (schema_content) is not valid: see errors[].', checked.errors);
     return { ...content, schema_content: checked.fields, version, changelog, sources: this.sourcesOf(checked.fields) };
   }
 
@@ -199,7 +256,9 @@ export class BlocksService {
     if (missing.length) {
       throw unprocessable(
         'Some tags do not exist: see GET /tags.',
-        tags.flatMap((tag, i) => (missing.includes(tag) ? [{ path: `tags[${i}]`, message: `Tag ${tag} does not exist.` }] : [])),
+        tags.flatMap((tag, i) =>
+          missing.includes(tag) ? [{ path: `tags[${i}]`, message: `Tag ${tag} does not exist.` }] : [],
+        ),
       );
     }
   }
@@ -207,11 +266,13 @@ export class BlocksService {
   /** Private blocks are changed by their owner; global ones only by administrators, on their own routes. */
   private requireWritable(actor: Actor, block: LoadedBlock, scope: BlockScope) {
     if (block.scope === 'global') {
-      if (scope !== 'global' || !actor.isAdmin) throw forbidden(`Block ${block.id} is global: only administrators change it, under /api/admin/blocks.`);
+      if (scope !== 'global' || !actor.isAdmin)
+        throw forbidden(`Block ${block.id} is global: only administrators change it, under /api/admin/blocks.`);
       return;
     }
     if (block.owner_id !== actor.userId) throw forbidden(`Block ${block.id} belongs to another user.`);
-    if (scope === 'global') throw new AppError('unprocessable', `Block ${block.id} is private: use PUT /api/v1/blocks/${block.id}.`);
+    if (scope === 'global')
+      throw new AppError('unprocessable', `Block ${block.id} is private: use PUT /api/v1/blocks/${block.id}.`);
   }
 
   private requireAdmin(actor: Actor) {

@@ -109,11 +109,19 @@ export interface BlocksRepository {
   /** Block, first revision, tags and search entry, in one transaction. */
   create(input: NewBlock): Promise<number>;
   /** Fields, tags, a new revision if any, and the search entry, in one transaction. */
-  update(input: { id: number; fields: BlockFields; tags: number[] | undefined; revision: NewRevision | null; now: string }): Promise<void>;
+  update(input: {
+    id: number;
+    fields: BlockFields;
+    tags: number[] | undefined;
+    revision: NewRevision | null;
+    now: string;
+  }): Promise<void>;
   /** Throws a `conflict` AppError when instances of the block stand on pages. */
   delete(id: number): Promise<void>;
   setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
   setDeprecated(id: number, isDeprecated: boolean, now: string): Promise<void>;
   setCover(id: number, key: string, now: string): Promise<void>;
-  usages(query: { blockId: number; userId: number; outdatedOnly: boolean } & PageRequest): Promise<{ rows: Usage[]; total: number; outdatedTotal: number }>;
+  usages(
+    query: { blockId: number; userId: number; outdatedOnly: boolean } & PageRequest,
+  ): Promise<{ rows: Usage[]; total: number; outdatedTotal: number }>;
 }

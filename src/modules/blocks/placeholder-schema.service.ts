@@ -1,7 +1,13 @@
 import type { Actor } from '../../shared/actor.js';
 import type { BlocksService } from './blocks.service.js';
 import type { BlockType } from './blocks.js';
-import { bindingSlots, buildExample, compilePlaceholderSchema, type BindingSlot, type FieldDefinition } from './schema/index.js';
+import {
+  bindingSlots,
+  buildExample,
+  compilePlaceholderSchema,
+  type BindingSlot,
+  type FieldDefinition,
+} from './schema/index.js';
 
 export interface PlaceholderSchema {
   block_type: 'schema' | 'markdown';

@@ -33,7 +33,9 @@ export interface DataSource {
 
 export type ResultTypeInput = Pick<DataResultType, 'id' | 'title' | 'schema_json' | 'stub'>;
 export type ResultTypePatch = Partial<Omit<ResultTypeInput, 'id'>>;
-export type SourceInput = Pick<DataSource, 'id' | 'title' | 'result_type_id' | 'params_schema'> & { description?: string };
+export type SourceInput = Pick<DataSource, 'id' | 'title' | 'result_type_id' | 'params_schema'> & {
+  description?: string;
+};
 export type SourcePatch = Partial<Omit<DataSource, 'id' | 'created_at' | 'updated_at'>>;
 
 export interface Tag {

@@ -57,7 +57,11 @@ export class DataSourcesService {
     const current = await this.getResultType(id);
     const stubSent = patch.stub !== undefined;
     if (patch.schema_json !== undefined || stubSent) {
-      checkResultType(patch.schema_json ?? current.schema_json, stubSent ? patch.stub : current.stub, stubSent ? 'sent' : 'stored');
+      checkResultType(
+        patch.schema_json ?? current.schema_json,
+        stubSent ? patch.stub : current.stub,
+        stubSent ? 'sent' : 'stored',
+      );
     }
     const updated = await this.deps.catalog.updateResultType(id, { ...patch, updated_at: this.now() });
     if (!updated) throw notFound(`Data result type ${id} not found.`);
@@ -94,7 +98,12 @@ export class DataSourcesService {
     adminOnly(actor);
     checkParamsSchema(input.params_schema);
     const now = this.now();
-    return this.deps.catalog.createSource({ ...input, description: input.description ?? '', created_at: now, updated_at: now });
+    return this.deps.catalog.createSource({
+      ...input,
+      description: input.description ?? '',
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   async updateSource(actor: Actor, id: string, patch: SourcePatch): Promise<DataSource> {
@@ -141,5 +150,8 @@ function checkResultType(schema: JsonSchema, stub: unknown, stubOrigin: 'sent' |
 function checkParamsSchema(schema: JsonSchema) {
   const errors = schemaErrors(schema, 'params_schema');
   refuse('params_schema is not a valid JSON Schema (draft-07): see errors[].', errors);
-  refuse('params_schema must describe an object of known params: see errors[].', paramsSchemaErrors(schema, 'params_schema'));
+  refuse(
+    'params_schema must describe an object of known params: see errors[].',
+    paramsSchemaErrors(schema, 'params_schema'),
+  );
 }

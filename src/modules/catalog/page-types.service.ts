@@ -28,7 +28,10 @@ export class PageTypesService {
   /** Only the title changes: pages hold the kind. */
   async update(actor: Actor, kind: string, patch: { title?: string }): Promise<PageType> {
     adminOnly(actor);
-    const updated = patch.title === undefined ? await this.deps.pageTypes.find(kind) : await this.deps.pageTypes.update(kind, patch.title.trim());
+    const updated =
+      patch.title === undefined
+        ? await this.deps.pageTypes.find(kind)
+        : await this.deps.pageTypes.update(kind, patch.title.trim());
     if (!updated) throw notFound(`Page type ${kind} not found.`);
     return updated;
   }

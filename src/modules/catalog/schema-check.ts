@@ -24,10 +24,17 @@ function compiledOnce<T>(schema: JsonSchema, work: (validate: ValidateFunction) 
  */
 export function schemaErrors(schema: JsonSchema, at: string): FieldError[] {
   if (schema.$schema !== undefined && !(typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema))) {
-    return [{ path: `${at}.$schema`, message: 'Only JSON Schema draft-07 is supported: leave $schema out or set http://json-schema.org/draft-07/schema#.' }];
+    return [
+      {
+        path: `${at}.$schema`,
+        message:
+          'Only JSON Schema draft-07 is supported: leave $schema out or set http://json-schema.org/draft-07/schema#.',
+      },
+    ];
   }
   // The catalog id is the schema's identity; a root $id would also clash inside shared validators.
-  if (schema.$id !== undefined) return [{ path: `${at}.$id`, message: 'Leave $id out: the catalog id identifies this schema.' }];
+  if (schema.$id !== undefined)
+    return [{ path: `${at}.$id`, message: 'Leave $id out: the catalog id identifies this schema.' }];
   try {
     if (!ajv.validateSchema(schema as AnySchema)) return toFieldErrors(ajv.errors ?? [], at);
     compiledOnce(schema, () => undefined);
@@ -50,13 +57,20 @@ export function valueErrors(schema: JsonSchema, value: unknown, at: string): Fie
  */
 export function paramsSchemaErrors(schema: JsonSchema, at: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (schema.type !== 'object') errors.push({ path: `${at}.type`, message: 'params are an object: set "type": "object".' });
+  if (schema.type !== 'object')
+    errors.push({ path: `${at}.type`, message: 'params are an object: set "type": "object".' });
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
-    errors.push({ path: `${at}.properties`, message: 'Name every param under "properties" ({} for a source without params).' });
+    errors.push({
+      path: `${at}.properties`,
+      message: 'Name every param under "properties" ({} for a source without params).',
+    });
   }
   if (schema.additionalProperties !== false) {
-    errors.push({ path: `${at}.additionalProperties`, message: 'Set "additionalProperties": false: a param not in "properties" must be an error, not ignored.' });
+    errors.push({
+      path: `${at}.additionalProperties`,
+      message: 'Set "additionalProperties": false: a param not in "properties" must be an error, not ignored.',
+    });
   }
   return errors;
 }

@@ -26,7 +26,10 @@ export class TagsService {
   async create(actor: Actor, input: { name: string; slug?: string }): Promise<Tag> {
     adminOnly(actor);
     const name = input.name.trim();
-    return this.deps.tags.create({ name, slug: input.slug !== undefined ? checkedSlug(input.slug) : derivedSlug(name) });
+    return this.deps.tags.create({
+      name,
+      slug: input.slug !== undefined ? checkedSlug(input.slug) : derivedSlug(name),
+    });
   }
 
   /** A new name keeps the slug: links made with it stay valid. */
@@ -52,7 +55,11 @@ const adminOnly = (actor: Actor) => {
 };
 
 function checkedSlug(slug: string): string {
-  if (!SLUG_PATTERN.test(slug)) throw fieldError('slug', 'A slug is lowercase letters and digits joined by single hyphens (news, product-updates).');
+  if (!SLUG_PATTERN.test(slug))
+    throw fieldError(
+      'slug',
+      'A slug is lowercase letters and digits joined by single hyphens (news, product-updates).',
+    );
   return slug;
 }
 

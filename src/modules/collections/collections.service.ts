@@ -22,7 +22,12 @@ export class CollectionsService {
 
   async create(actor: Actor, name: string, scope: 'global' | 'user' = 'user'): Promise<Collection> {
     if (scope === 'global' && !actor.isAdmin) throw forbidden('Administrators only.');
-    const id = await this.deps.collections.create({ ownerId: actor.userId, scope, name, now: this.deps.clock.now().toISOString() });
+    const id = await this.deps.collections.create({
+      ownerId: actor.userId,
+      scope,
+      name,
+      now: this.deps.clock.now().toISOString(),
+    });
     return this.get(actor, id);
   }
 
@@ -35,11 +40,15 @@ export class CollectionsService {
     blockIds.forEach((blockId, i) => {
       const block = found.get(blockId);
       const allowed =
-        block && (collection.scope === 'global' ? block.scope === 'global' : block.scope === 'global' || block.owner_id === actor.userId);
+        block &&
+        (collection.scope === 'global'
+          ? block.scope === 'global'
+          : block.scope === 'global' || block.owner_id === actor.userId);
       if (!allowed) {
-        const why = !block || (block.scope === 'user' && block.owner_id !== actor.userId)
-          ? `Block ${blockId} is not available.`
-          : `Block ${blockId} is private: a global collection takes global blocks only.`;
+        const why =
+          !block || (block.scope === 'user' && block.owner_id !== actor.userId)
+            ? `Block ${blockId} is not available.`
+            : `Block ${blockId} is private: a global collection takes global blocks only.`;
         errors.push({ path: `block_ids[${i}]`, message: why });
       }
     });
@@ -54,7 +63,10 @@ export class CollectionsService {
     const current = [...collection.block_ids].sort((a, b) => a - b);
     const wanted = [...blockIds].sort((a, b) => a - b);
     if (current.length !== wanted.length || current.some((v, i) => v !== wanted[i])) {
-      throw fieldError('block_ids', `block_ids must be a permutation of the collection's blocks: [${collection.block_ids.join(', ')}].`);
+      throw fieldError(
+        'block_ids',
+        `block_ids must be a permutation of the collection's blocks: [${collection.block_ids.join(', ')}].`,
+      );
     }
     await this.deps.collections.reorder(id, blockIds);
     return this.get(actor, id);
@@ -68,13 +80,15 @@ export class CollectionsService {
   private async visible(actor: Actor, id: number): Promise<OwnedCollection> {
     const collection = await this.deps.collections.find(id);
     if (!collection) throw notFound(`Collection ${id} not found.`);
-    if (collection.scope === 'user' && collection.owner_id !== actor.userId) throw forbidden(`Collection ${id} belongs to another user.`);
+    if (collection.scope === 'user' && collection.owner_id !== actor.userId)
+      throw forbidden(`Collection ${id} belongs to another user.`);
     return collection;
   }
 
   private async writable(actor: Actor, id: number): Promise<OwnedCollection> {
     const collection = await this.visible(actor, id);
-    if (collection.scope === 'global' && !actor.isAdmin) throw forbidden(`Collection ${id} is global: only administrators change it.`);
+    if (collection.scope === 'global' && !actor.isAdmin)
+      throw forbidden(`Collection ${id} is global: only administrators change it.`);
     return collection;
   }
 }

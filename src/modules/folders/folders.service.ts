@@ -23,7 +23,13 @@ export class FoldersService {
   async create(actor: Actor, input: { site_id: number; parent_id?: number | null; name: string }): Promise<Folder> {
     await this.site(actor, input.site_id);
     if (input.parent_id != null) await this.checkParent(actor, input.parent_id, input.site_id);
-    return this.deps.folders.create({ ownerId: actor.userId, siteId: input.site_id, parentId: input.parent_id ?? null, name: input.name, now: this.deps.clock.now().toISOString() });
+    return this.deps.folders.create({
+      ownerId: actor.userId,
+      siteId: input.site_id,
+      parentId: input.parent_id ?? null,
+      name: input.name,
+      now: this.deps.clock.now().toISOString(),
+    });
   }
 
   async update(actor: Actor, id: number, input: { name?: string; parent_id?: number | null }): Promise<Folder> {
@@ -31,7 +37,9 @@ export class FoldersService {
     if (input.parent_id != null) {
       await this.checkParent(actor, input.parent_id, folder.site_id);
       if ((await this.deps.folders.ancestors(input.parent_id)).includes(id)) {
-        throw unprocessable('This move would make a cycle in the folder tree.', [{ path: 'parent_id', message: `Folder ${input.parent_id} is inside folder ${id}.` }]);
+        throw unprocessable('This move would make a cycle in the folder tree.', [
+          { path: 'parent_id', message: `Folder ${input.parent_id} is inside folder ${id}.` },
+        ]);
       }
     }
     return this.deps.folders.update(id, input);
@@ -46,7 +54,9 @@ export class FoldersService {
   private async checkParent(actor: Actor, parentId: number, siteId: number) {
     const parent = await this.deps.folders.find(parentId);
     if (!parent || parent.owner_id !== actor.userId || parent.site_id !== siteId) {
-      throw unprocessable('The parent folder is not one of your folders in this site.', [{ path: 'parent_id', message: `Folder ${parentId} is not in site ${siteId}.` }]);
+      throw unprocessable('The parent folder is not one of your folders in this site.', [
+        { path: 'parent_id', message: `Folder ${parentId} is not in site ${siteId}.` },
+      ]);
     }
   }
 
@@ -54,7 +64,8 @@ export class FoldersService {
     try {
       await this.deps.sites.get(actor, siteId);
     } catch (error) {
-      if (error instanceof AppError) throw new AppError(error.kind, error.message, { errors: [{ path: 'site_id', message: error.message }] });
+      if (error instanceof AppError)
+        throw new AppError(error.kind, error.message, { errors: [{ path: 'site_id', message: error.message }] });
       throw error;
     }
   }

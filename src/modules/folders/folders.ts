@@ -18,7 +18,13 @@ export interface FoldersRepository {
   find(id: number): Promise<OwnedFolder | undefined>;
   /** The ids from `id` up to its root, `id` first. */
   ancestors(id: number): Promise<number[]>;
-  create(input: { ownerId: number; siteId: number; parentId: number | null; name: string; now: string }): Promise<Folder>;
+  create(input: {
+    ownerId: number;
+    siteId: number;
+    parentId: number | null;
+    name: string;
+    now: string;
+  }): Promise<Folder>;
   update(id: number, patch: { name?: string; parent_id?: number | null }): Promise<Folder>;
   delete(id: number): Promise<void>;
 }

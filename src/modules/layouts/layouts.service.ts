@@ -15,7 +15,13 @@ export interface LayoutInput {
 
 /** Page layouts: private to their owner, or global (made by administrators, forked by anyone). */
 export class LayoutsService {
-  constructor(private readonly deps: { layouts: LayoutsRepository; checkSite: (actor: Actor, siteId: number) => Promise<void>; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      layouts: LayoutsRepository;
+      checkSite: (actor: Actor, siteId: number) => Promise<void>;
+      clock: Clock;
+    },
+  ) {}
 
   async list(actor: Actor, page: PageRequest): Promise<Page<Layout>> {
     const { rows, total } = await this.deps.layouts.list(actor.userId, page);
@@ -27,11 +33,21 @@ export class LayoutsService {
     return layout;
   }
 
-  async create(actor: Actor, input: LayoutInput & { name: string }, scope: 'global' | 'user' = 'user'): Promise<Layout> {
+  async create(
+    actor: Actor,
+    input: LayoutInput & { name: string },
+    scope: 'global' | 'user' = 'user',
+  ): Promise<Layout> {
     if (scope === 'global' && !actor.isAdmin) throw forbidden('Administrators only.');
     const fields = await this.fields(actor, input, { name: input.name, site_id: null, template: '', css: '', js: '' });
     await this.checkTags(input.tags);
-    const id = await this.deps.layouts.create({ ownerId: actor.userId, scope, fields, tags: input.tags ?? [], now: this.now() });
+    const id = await this.deps.layouts.create({
+      ownerId: actor.userId,
+      scope,
+      fields,
+      tags: input.tags ?? [],
+      now: this.now(),
+    });
     return this.get(actor, id);
   }
 
@@ -50,11 +66,18 @@ export class LayoutsService {
 
   async fork(actor: Actor, id: number, name?: string | null): Promise<Layout> {
     const source = await this.visible(actor, id);
-    if (source.scope !== 'global') throw fieldError('id', `Layout ${id} is not global: only global layouts can be forked.`);
+    if (source.scope !== 'global')
+      throw fieldError('id', `Layout ${id} is not global: only global layouts can be forked.`);
     const newId = await this.deps.layouts.create({
       ownerId: actor.userId,
       scope: 'user',
-      fields: { name: name ?? `${source.name} (fork)`, site_id: null, template: source.template, css: source.css, js: source.js },
+      fields: {
+        name: name ?? `${source.name} (fork)`,
+        site_id: null,
+        template: source.template,
+        css: source.css,
+        js: source.js,
+      },
       tags: source.tags,
       forkedFromId: id,
       now: this.now(),
@@ -79,7 +102,9 @@ export class LayoutsService {
     if (missing.length) {
       throw unprocessable(
         'Some layout tags do not exist: see GET /layout-tags.',
-        tags.flatMap((tag, i) => (missing.includes(tag) ? [{ path: `tags[${i}]`, message: `Layout tag ${tag} does not exist.` }] : [])),
+        tags.flatMap((tag, i) =>
+          missing.includes(tag) ? [{ path: `tags[${i}]`, message: `Layout tag ${tag} does not exist.` }] : [],
+        ),
       );
     }
   }
@@ -87,13 +112,15 @@ export class LayoutsService {
   private async visible(actor: Actor, id: number): Promise<OwnedLayout> {
     const layout = await this.deps.layouts.find(id);
     if (!layout) throw notFound(`Layout ${id} not found.`);
-    if (layout.scope === 'user' && layout.owner_id !== actor.userId) throw forbidden(`Layout ${id} belongs to another user.`);
+    if (layout.scope === 'user' && layout.owner_id !== actor.userId)
+      throw forbidden(`Layout ${id} belongs to another user.`);
     return layout;
   }
 
   private async writable(actor: Actor, id: number): Promise<OwnedLayout> {
     const layout = await this.visible(actor, id);
-    if (layout.scope === 'global' ? !actor.isAdmin : layout.owner_id !== actor.userId) throw forbidden(`Layout ${id} is global: only administrators change it.`);
+    if (layout.scope === 'global' ? !actor.isAdmin : layout.owner_id !== actor.userId)
+      throw forbidden(`Layout ${id} is global: only administrators change it.`);
     return layout;
   }
 

@@ -34,7 +34,14 @@ export interface LayoutsRepository {
   find(id: number): Promise<OwnedLayout | undefined>;
   missingTags(ids: number[]): Promise<number[]>;
   /** Layout and tags in one transaction; a fork also counts on its source. */
-  create(input: { ownerId: number; scope: 'global' | 'user'; fields: LayoutFields; tags: number[]; forkedFromId?: number; now: string }): Promise<number>;
+  create(input: {
+    ownerId: number;
+    scope: 'global' | 'user';
+    fields: LayoutFields;
+    tags: number[];
+    forkedFromId?: number;
+    now: string;
+  }): Promise<number>;
   update(input: { id: number; fields: LayoutFields; tags?: number[]; now: string }): Promise<void>;
   /** Throws a `conflict` AppError when a site uses the layout. */
   delete(id: number): Promise<void>;

@@ -32,12 +32,18 @@ const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key
 export class InstanceBuilder {
   private readonly validator = new ValidatorCache();
 
-  constructor(private readonly deps: { blocks: BlocksService; schemas: PlaceholderSchemaService; sources: SourceCatalog }) {}
+  constructor(
+    private readonly deps: { blocks: BlocksService; schemas: PlaceholderSchemaService; sources: SourceCatalog },
+  ) {}
 
   async build(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<NewInstance[]> {
     const blocks = await this.resolve(actor, inputs, options);
-    const sourceIds = inputs.flatMap((i) => (isObject(i.bindings) ? Object.values(i.bindings).map((b) => (isObject(b) ? b.source : undefined)) : []));
-    const paramsSchemas = await this.deps.sources.paramsSchemas([...new Set(sourceIds.filter((s): s is string => typeof s === 'string'))]);
+    const sourceIds = inputs.flatMap((i) =>
+      isObject(i.bindings) ? Object.values(i.bindings).map((b) => (isObject(b) ? b.source : undefined)) : [],
+    );
+    const paramsSchemas = await this.deps.sources.paramsSchemas([
+      ...new Set(sourceIds.filter((s): s is string => typeof s === 'string')),
+    ]);
     const errors: FieldError[] = [];
     const instances = inputs.map((input, i) => {
       const block = blocks[i]!;
@@ -53,18 +59,33 @@ export class InstanceBuilder {
   }
 
   /** Values of an instance that stays on its pinned revision (`PUT /pages/{id}/blocks/{pbId}`). */
-  checkPinned(instance: PageBlock, blockType: LoadedBlock['block_type'], values: Record<string, unknown>, bindings: Record<string, unknown> | undefined, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
+  checkPinned(
+    instance: PageBlock,
+    blockType: LoadedBlock['block_type'],
+    values: Record<string, unknown>,
+    bindings: Record<string, unknown> | undefined,
+    paramsSchemas: Map<string, Record<string, unknown>>,
+  ): FieldError[] {
     const fields = instance.schema_snapshot as FieldDefinition[];
     const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
     return [
-      ...this.validator.validate(`${instance.revision_id}:${contract.block_type}`, contract.schema, values, 'placeholder_values'),
+      ...this.validator.validate(
+        `${instance.revision_id}:${contract.block_type}`,
+        contract.schema,
+        values,
+        'placeholder_values',
+      ),
       ...this.bindingErrors(contract.binding_slots, bindings, '', paramsSchemas),
     ];
   }
 
   /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
   checkValues(block: LoadedBlock, revision: Revision, values: unknown, path: string): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content as FieldDefinition[], block.block_type);
+    const contract = this.deps.schemas.forRevision(
+      revision.id,
+      revision.schema_content as FieldDefinition[],
+      block.block_type,
+    );
     if (!isObject(values)) return [{ path, message: 'placeholder_values must be an object.' }];
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
   }
@@ -76,7 +97,10 @@ export class InstanceBuilder {
       version: revision.version,
       schema_snapshot: revision.schema_content,
       placeholder_values: input.placeholder_values ?? {},
-      bindings: isObject(input.bindings) && Object.keys(input.bindings).length ? (input.bindings as Record<string, Binding>) : null,
+      bindings:
+        isObject(input.bindings) && Object.keys(input.bindings).length
+          ? (input.bindings as Record<string, Binding>)
+          : null,
       parent_page_block_id: input.parent_page_block_id ?? null,
     };
   }
@@ -85,34 +109,64 @@ export class InstanceBuilder {
     const missing: FieldError[] = [];
     const found: LoadedBlock[] = [];
     // All of them at once: one lookup per distinct block was most of a page write (bench B2).
-    const readable = await this.deps.blocks.readable(actor, inputs.map((input) => input.block_id));
+    const readable = await this.deps.blocks.readable(
+      actor,
+      inputs.map((input) => input.block_id),
+    );
     for (const [i, input] of inputs.entries()) {
       const block = readable.get(input.block_id);
       const at = options.pathOf(i) || 'block_id';
-      if (!block) missing.push({ path: join(options.pathOf(i), 'block_id'), message: `${at}: block ${input.block_id} not found` });
-      else if (!block.revision) missing.push({ path: join(options.pathOf(i), 'block_id'), message: `${at}: block ${input.block_id} has no template or schema yet` });
+      if (!block)
+        missing.push({
+          path: join(options.pathOf(i), 'block_id'),
+          message: `${at}: block ${input.block_id} not found`,
+        });
+      else if (!block.revision)
+        missing.push({
+          path: join(options.pathOf(i), 'block_id'),
+          message: `${at}: block ${input.block_id} has no template or schema yet`,
+        });
       else found.push(block);
     }
     if (missing.length) throw notFound(missing[0]!.message, missing);
     return found;
   }
 
-  private checkBindings(block: LoadedBlock, revision: Revision, bindings: unknown, at: string, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content as FieldDefinition[], block.block_type);
+  private checkBindings(
+    block: LoadedBlock,
+    revision: Revision,
+    bindings: unknown,
+    at: string,
+    paramsSchemas: Map<string, Record<string, unknown>>,
+  ): FieldError[] {
+    const contract = this.deps.schemas.forRevision(
+      revision.id,
+      revision.schema_content as FieldDefinition[],
+      block.block_type,
+    );
     return this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas);
   }
 
-  private bindingErrors(slots: { name: string; allowed_sources: string[] }[], bindings: unknown, at: string, paramsSchemas: Map<string, Record<string, unknown>>): FieldError[] {
+  private bindingErrors(
+    slots: { name: string; allowed_sources: string[] }[],
+    bindings: unknown,
+    at: string,
+    paramsSchemas: Map<string, Record<string, unknown>>,
+  ): FieldError[] {
     if (bindings === undefined || bindings === null) return [];
     const path = join(at, 'bindings');
     if (!isObject(bindings)) return [{ path, message: 'bindings must be an object keyed by slot name.' }];
-    if (Object.keys(bindings).length && slots.length === 0) return [{ path, message: 'This block is static: it has no binding slots.' }];
+    if (Object.keys(bindings).length && slots.length === 0)
+      return [{ path, message: 'This block is static: it has no binding slots.' }];
     const errors: FieldError[] = [];
     for (const [name, binding] of Object.entries(bindings)) {
       const slotPath = `${path}.${name}`;
       const slot = slots.find((s) => s.name === name);
       if (!slot) {
-        errors.push({ path: slotPath, message: `No slot "${name}": the slots are ${slots.map((s) => s.name).join(', ')}.` });
+        errors.push({
+          path: slotPath,
+          message: `No slot "${name}": the slots are ${slots.map((s) => s.name).join(', ')}.`,
+        });
         continue;
       }
       if (!isObject(binding)) {
@@ -120,13 +174,24 @@ export class InstanceBuilder {
         continue;
       }
       if (typeof binding.source !== 'string' || !slot.allowed_sources.includes(binding.source)) {
-        errors.push({ path: `${slotPath}.source`, message: `The source must be one of: ${slot.allowed_sources.join(', ')}.` });
+        errors.push({
+          path: `${slotPath}.source`,
+          message: `The source must be one of: ${slot.allowed_sources.join(', ')}.`,
+        });
         continue;
       }
       const params = binding.params ?? {};
       const schema = paramsSchemas.get(binding.source);
       if (!isObject(params)) errors.push({ path: `${slotPath}.params`, message: 'params must be an object.' });
-      else if (schema) errors.push(...this.validator.validate(`source:${binding.source}:${JSON.stringify(schema)}`, schema, params, `${slotPath}.params`));
+      else if (schema)
+        errors.push(
+          ...this.validator.validate(
+            `source:${binding.source}:${JSON.stringify(schema)}`,
+            schema,
+            params,
+            `${slotPath}.params`,
+          ),
+        );
     }
     return errors;
   }
@@ -135,8 +200,15 @@ export class InstanceBuilder {
     if (parentId === undefined) return [];
     const path = join(at, 'parent_page_block_id');
     const parent = existing.get(parentId);
-    if (!parent) return [{ path, message: `Instance ${parentId} is not on this page: a parent must be an existing instance of the same page.` }];
-    if (parent.block.kind !== 'layout') return [{ path, message: `Instance ${parentId} is not a layout block: only layout blocks hold children.` }];
+    if (!parent)
+      return [
+        {
+          path,
+          message: `Instance ${parentId} is not on this page: a parent must be an existing instance of the same page.`,
+        },
+      ];
+    if (parent.block.kind !== 'layout')
+      return [{ path, message: `Instance ${parentId} is not a layout block: only layout blocks hold children.` }];
     return [];
   }
 }

@@ -17,14 +17,22 @@ export interface UpgradeAllResult {
 /** Block instances of one page: adding, moving, values, and moving pins forward. */
 export class PageBlocksService {
   constructor(
-    private readonly deps: { pages: PagesRepository; pagesService: PagesService; blocks: BlocksService; sources: SourceCatalog; instances: InstanceBuilder; clock: Clock },
+    private readonly deps: {
+      pages: PagesRepository;
+      pagesService: PagesService;
+      blocks: BlocksService;
+      sources: SourceCatalog;
+      instances: InstanceBuilder;
+      clock: Clock;
+    },
   ) {}
 
   /** Inserts at a 0-based position of the page's order (default: the end). */
   async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<number[]> {
     const existing = await this.existing(actor, pageId);
     const position = input.position ?? existing.size;
-    if (position < 0 || position > existing.size) throw fieldError('position', `position must be within 0..${existing.size}.`);
+    if (position < 0 || position > existing.size)
+      throw fieldError('position', `position must be within 0..${existing.size}.`);
     const instances = await this.deps.instances.build(actor, input.blocks, { pathOf: (i) => `blocks[${i}]`, existing });
     return this.deps.pages.insertBlocks({ pageId, position, instances, now: this.now() });
   }
@@ -32,7 +40,8 @@ export class PageBlocksService {
   async move(actor: Actor, pageId: number, pageBlockId: number, position: number): Promise<void> {
     const existing = await this.existing(actor, pageId);
     this.instance(existing, pageBlockId);
-    if (position < 0 || position >= existing.size) throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
+    if (position < 0 || position >= existing.size)
+      throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
     await this.deps.pages.moveBlock({ pageId, pageBlockId, position, now: this.now() });
   }
 
@@ -42,15 +51,36 @@ export class PageBlocksService {
   }
 
   /** New values for an instance, checked against its pinned revision (the pin does not move). */
-  async updateValues(actor: Actor, pageId: number, pageBlockId: number, input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> | null }) {
+  async updateValues(
+    actor: Actor,
+    pageId: number,
+    pageBlockId: number,
+    input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> | null },
+  ) {
     const instance = this.instance(await this.existing(actor, pageId), pageBlockId);
     const block = await this.deps.blocks.get(actor, instance.block.id);
     const values = input.placeholder_values ?? instance.placeholder_values;
     const bindings = input.bindings === undefined ? instance.bindings : input.bindings;
-    const sources = Object.values(bindings ?? {}).flatMap((b) => (b && typeof b === 'object' && typeof (b as { source?: unknown }).source === 'string' ? [(b as { source: string }).source] : []));
-    const errors = this.deps.instances.checkPinned(instance, block.block_type, values, bindings ?? undefined, await this.deps.sources.paramsSchemas(sources));
+    const sources = Object.values(bindings ?? {}).flatMap((b) =>
+      b && typeof b === 'object' && typeof (b as { source?: unknown }).source === 'string'
+        ? [(b as { source: string }).source]
+        : [],
+    );
+    const errors = this.deps.instances.checkPinned(
+      instance,
+      block.block_type,
+      values,
+      bindings ?? undefined,
+      await this.deps.sources.paramsSchemas(sources),
+    );
     if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
-    await this.deps.pages.updateBlock({ pageId, pageBlockId, values, bindings: bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null, now: this.now() });
+    await this.deps.pages.updateBlock({
+      pageId,
+      pageBlockId,
+      values,
+      bindings: bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null,
+      now: this.now(),
+    });
   }
 
   /** Minor only: values kept, new fields take their defaults. A major change is refused with what it would remove. */
@@ -59,7 +89,9 @@ export class PageBlocksService {
     await this.deps.pages.withPageLock(pageId, async (pages) => {
       const instance = this.instance(await this.lockedInstances(pages, pageId), pageBlockId);
       if (instance.update_status === 'up_to_date') {
-        throw unprocessable(`Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`);
+        throw unprocessable(
+          `Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`,
+        );
       }
       const { change, blocked } = this.plan(instance, blocks);
       if (blocked) {
@@ -98,17 +130,32 @@ export class PageBlocksService {
   }
 
   /** A new instance of `block_id` in the old one's place, pinned to its current revision. */
-  async replace(actor: Actor, pageId: number, pageBlockId: number, input: { block_id: number; placeholder_values: Record<string, unknown> }): Promise<number> {
+  async replace(
+    actor: Actor,
+    pageId: number,
+    pageBlockId: number,
+    input: { block_id: number; placeholder_values: Record<string, unknown> },
+  ): Promise<number> {
     const existing = await this.existing(actor, pageId);
     const old = this.instance(existing, pageBlockId);
-    const [instance] = await this.deps.instances.build(actor, [{ ...input, bindings: old.block.id === input.block_id ? (old.bindings ?? undefined) : undefined }], {
-      pathOf: () => '',
-      existing,
-    });
+    const [instance] = await this.deps.instances.build(
+      actor,
+      [{ ...input, bindings: old.block.id === input.block_id ? (old.bindings ?? undefined) : undefined }],
+      {
+        pathOf: () => '',
+        existing,
+      },
+    );
     return this.deps.pages.replaceBlock({ pageId, pageBlockId, instance: instance!, now: this.now() });
   }
 
-  private plan(instance: PageBlock, blocks: Map<number, LoadedBlock>): { change?: { pageBlockId: number; instance: NewInstance }; blocked?: { current_pin: Version; library_version: Version; removed_fields: string[] } } {
+  private plan(
+    instance: PageBlock,
+    blocks: Map<number, LoadedBlock>,
+  ): {
+    change?: { pageBlockId: number; instance: NewInstance };
+    blocked?: { current_pin: Version; library_version: Version; removed_fields: string[] };
+  } {
     const block = blocks.get(instance.block.id);
     // An instance added after the blocks were read: the caller's view is stale.
     if (!block?.revision) throw conflict('The page changed during the upgrade: try again.');
@@ -119,14 +166,27 @@ export class PageBlocksService {
     }
     // New fields take their defaults (only real ones: nothing is invented); given values stay.
     const defaults = Object.fromEntries(
-      (revision.schema_content as FieldDefinition[]).filter((f) => f.type !== 'binding' && f.default !== undefined).map((f) => [f.name, f.default]),
+      (revision.schema_content as FieldDefinition[])
+        .filter((f) => f.type !== 'binding' && f.default !== undefined)
+        .map((f) => [f.name, f.default]),
     );
     const values = { ...defaults, ...instance.placeholder_values };
     const errors = this.deps.instances.checkValues(block, revision, values, 'placeholder_values');
     if (errors.length) {
-      throw unprocessable(`Instance ${instance.id} cannot take version ${revision.version.major}.${revision.version.minor} without new values: replace it instead.`, errors);
+      throw unprocessable(
+        `Instance ${instance.id} cannot take version ${revision.version.major}.${revision.version.minor} without new values: replace it instead.`,
+        errors,
+      );
     }
-    return { change: { pageBlockId: instance.id, instance: this.deps.instances.pin(block, revision, { placeholder_values: values, ...(instance.bindings ? { bindings: instance.bindings } : {}) }) } };
+    return {
+      change: {
+        pageBlockId: instance.id,
+        instance: this.deps.instances.pin(block, revision, {
+          placeholder_values: values,
+          ...(instance.bindings ? { bindings: instance.bindings } : {}),
+        }),
+      },
+    };
   }
 
   /**

@@ -32,7 +32,13 @@ export type PageWithBlocks = Page & { blocks: PageBlock[] | null };
 
 export class PagesService {
   constructor(
-    private readonly deps: { pages: PagesRepository; sites: SitesService; references: PageReferences; instances: InstanceBuilder; clock: Clock },
+    private readonly deps: {
+      pages: PagesRepository;
+      sites: SitesService;
+      references: PageReferences;
+      instances: InstanceBuilder;
+      clock: Clock;
+    },
   ) {}
 
   async list(actor: Actor, query: PageRequest & { hasOutdated?: boolean }): Promise<ListPage<Page>> {
@@ -43,7 +49,12 @@ export class PagesService {
   async search(actor: Actor, query: PageRequest & { q: string }): Promise<ListPage<Page>> {
     const terms = searchTerms(query.q);
     if (terms.length === 0) throw fieldError('q', 'The query has no letters or digits to search for.');
-    const { rows, total } = await this.deps.pages.search({ ownerId: actor.userId, terms, limit: query.limit, offset: query.offset });
+    const { rows, total } = await this.deps.pages.search({
+      ownerId: actor.userId,
+      terms,
+      limit: query.limit,
+      offset: query.offset,
+    });
     return pageOf(rows, total, query);
   }
 
@@ -66,7 +77,8 @@ export class PagesService {
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
   async update(actor: Actor, id: number, input: PageInput): Promise<PageWithBlocks> {
     const page = await this.get(actor, id);
-    if (input.kind !== undefined && input.kind !== page.kind) throw fieldError('kind', 'The kind of a page is fixed at creation.');
+    if (input.kind !== undefined && input.kind !== page.kind)
+      throw fieldError('kind', 'The kind of a page is fixed at creation.');
     const fields = await this.fields(actor, page.kind, input, page);
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
     await this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
@@ -91,13 +103,17 @@ export class PagesService {
       meta_robots: base.meta_robots,
     };
     for (const key of META_FIELDS) if (input[key] !== undefined) next[key] = input[key] ?? null;
-    if (next.slug !== null && kind !== 'article') throw fieldError('slug', `A slug is only for pages of kind article (this one is ${kind}).`);
-    if (next.slug !== null && !SLUG_PATTERN.test(next.slug)) throw fieldError('slug', 'A slug is lower-case letters and digits separated by hyphens.');
+    if (next.slug !== null && kind !== 'article')
+      throw fieldError('slug', `A slug is only for pages of kind article (this one is ${kind}).`);
+    if (next.slug !== null && !SLUG_PATTERN.test(next.slug))
+      throw fieldError('slug', 'A slug is lower-case letters and digits separated by hyphens.');
     if (input.site_id !== undefined && input.site_id !== null) await this.checkSite(actor, input.site_id);
     if (next.folder_id !== null && (input.folder_id !== undefined || input.site_id !== undefined)) {
       const folder = await this.deps.references.folder(next.folder_id);
       if (!folder || folder.owner_id !== actor.userId || folder.site_id !== next.site_id) {
-        throw unprocessable('The folder is not one of your folders in this site.', [{ path: 'folder_id', message: `Folder ${next.folder_id} is not in site ${next.site_id}.` }]);
+        throw unprocessable('The folder is not one of your folders in this site.', [
+          { path: 'folder_id', message: `Folder ${next.folder_id} is not in site ${next.site_id}.` },
+        ]);
       }
     }
     return next;
@@ -107,14 +123,18 @@ export class PagesService {
     try {
       await this.deps.sites.get(actor, siteId);
     } catch (error) {
-      if (error instanceof AppError) throw new AppError(error.kind, error.message, { errors: [{ path: 'site_id', message: error.message }] });
+      if (error instanceof AppError)
+        throw new AppError(error.kind, error.message, { errors: [{ path: 'site_id', message: error.message }] });
       throw error;
     }
   }
 
   private async checkKind(kind: string) {
     const kinds = await this.deps.references.pageKinds();
-    if (!kinds.includes(kind)) throw validationError('Unknown page kind.', [{ path: 'kind', message: `Unknown kind "${kind}": use one of ${kinds.join(', ')} (GET /page-types).` }]);
+    if (!kinds.includes(kind))
+      throw validationError('Unknown page kind.', [
+        { path: 'kind', message: `Unknown kind "${kind}": use one of ${kinds.join(', ')} (GET /page-types).` },
+      ]);
   }
 
   private now() {

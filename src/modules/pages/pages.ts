@@ -74,7 +74,13 @@ export interface PagesRepository {
   list(query: PageListQuery): Promise<{ rows: Page[]; total: number }>;
   search(query: { ownerId: number; terms: string[] } & PageRequest): Promise<{ rows: Page[]; total: number }>;
   /** Throws a `conflict` AppError at `slug` when the slug is taken in the site. */
-  create(input: { ownerId: number; kind: string; fields: PageFields; instances: NewInstance[]; now: string }): Promise<number>;
+  create(input: {
+    ownerId: number;
+    kind: string;
+    fields: PageFields;
+    instances: NewInstance[];
+    now: string;
+  }): Promise<number>;
   /** `instances` given: the whole set is replaced. Throws the slug conflict. */
   update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<void>;
   delete(id: number): Promise<void>;
@@ -84,9 +90,19 @@ export interface PagesRepository {
   insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<number[]>;
   moveBlock(input: { pageId: number; pageBlockId: number; position: number; now: string }): Promise<void>;
   deleteBlock(input: { pageId: number; pageBlockId: number; now: string }): Promise<void>;
-  updateBlock(input: { pageId: number; pageBlockId: number; values: Record<string, unknown>; bindings: Record<string, Binding> | null; now: string }): Promise<void>;
+  updateBlock(input: {
+    pageId: number;
+    pageBlockId: number;
+    values: Record<string, unknown>;
+    bindings: Record<string, Binding> | null;
+    now: string;
+  }): Promise<void>;
   /** Re-pins instances, each with its new values, in one transaction. */
-  repin(input: { pageId: number; changes: Array<{ pageBlockId: number; instance: NewInstance }>; now: string }): Promise<void>;
+  repin(input: {
+    pageId: number;
+    changes: Array<{ pageBlockId: number; instance: NewInstance }>;
+    now: string;
+  }): Promise<void>;
   /** A new instance in the old one's place (same position and parent), in one transaction; returns its id. */
   replaceBlock(input: { pageId: number; pageBlockId: number; instance: NewInstance; now: string }): Promise<number>;
   /** Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave. */

@@ -23,14 +23,25 @@ const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.typ
  */
 export class PageRenderingService {
   constructor(
-    private readonly deps: { pages: PagesService; blocks: BlocksService; publishing: PublishingRepository; instances: InstanceBuilder; renderer: Renderer },
+    private readonly deps: {
+      pages: PagesService;
+      blocks: BlocksService;
+      publishing: PublishingRepository;
+      instances: InstanceBuilder;
+      renderer: Renderer;
+    },
   ) {}
 
   async render(actor: Actor, pageId: number): Promise<RenderedPageWithParts> {
     const page = (await this.deps.pages.get(actor, pageId, true)) as PageWithBlocks & { blocks: PageBlock[] };
     const revisions = await this.deps.publishing.revisions([...new Set(page.blocks.map((b) => b.revision_id))]);
     const inputs = await this.inputs(
-      page.blocks.map((b) => ({ instance: b, fields: b.schema_snapshot as FieldDefinition[], assets: revisions.get(b.revision_id)!, blockType: b.block.block_type })),
+      page.blocks.map((b) => ({
+        instance: b,
+        fields: b.schema_snapshot as FieldDefinition[],
+        assets: revisions.get(b.revision_id)!,
+        blockType: b.block.block_type,
+      })),
     );
     return { page, rendered: await this.deps.renderer.renderPage(inputs), revisions };
   }
@@ -41,13 +52,26 @@ export class PageRenderingService {
   }
 
   /** One block with the values given, checked like an instance on a page (paths start at `placeholder_values`). */
-  async previewBlock(actor: Actor, blockId: number, input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> }): Promise<string> {
+  async previewBlock(
+    actor: Actor,
+    blockId: number,
+    input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> },
+  ): Promise<string> {
     const block = await this.deps.blocks.get(actor, blockId);
-    const [instance] = await this.deps.instances.build(actor, [{ block_id: blockId, ...input }], { pathOf: () => '', existing: new Map() });
+    const [instance] = await this.deps.instances.build(actor, [{ block_id: blockId, ...input }], {
+      pathOf: () => '',
+      existing: new Map(),
+    });
     const revision = block.revision!;
     const [one] = await this.inputs([
       {
-        instance: { id: 0, parent_page_block_id: null, placeholder_values: instance!.placeholder_values, bindings: instance!.bindings, revision_id: revision.id },
+        instance: {
+          id: 0,
+          parent_page_block_id: null,
+          placeholder_values: instance!.placeholder_values,
+          bindings: instance!.bindings,
+          revision_id: revision.id,
+        },
         fields: revision.schema_content as FieldDefinition[],
         assets: revision,
         blockType: block.block_type,
@@ -66,7 +90,10 @@ export class PageRenderingService {
     }>,
   ): Promise<PageBlockInput[]> {
     const chosen = items.map(({ instance, fields }) =>
-      bindingSlots(fields).map((slot) => ({ name: slot.name, binding: (instance.bindings?.[slot.name] as Binding | undefined) ?? slot.default })),
+      bindingSlots(fields).map((slot) => ({
+        name: slot.name,
+        binding: (instance.bindings?.[slot.name] as Binding | undefined) ?? slot.default,
+      })),
     );
     const sources = [...new Set(chosen.flat().flatMap((c) => (c.binding ? [c.binding.source] : [])))];
     const stubs = await this.deps.publishing.stubs(sources);

@@ -52,20 +52,32 @@ export class PublishingService {
   async setFourcms(actor: Actor, siteId: number, input: { base_url: string; token: string }): Promise<ProviderRecord> {
     await this.deps.sites.get(actor, siteId);
     await assertPublicUrl(input.base_url, this.deps.outbound);
-    return this.deps.publishing.saveProvider({ siteId, type: 'fourcms', baseUrl: input.base_url.replace(/\/+$/, ''), token: input.token, now: this.now() });
+    return this.deps.publishing.saveProvider({
+      siteId,
+      type: 'fourcms',
+      baseUrl: input.base_url.replace(/\/+$/, ''),
+      token: input.token,
+      now: this.now(),
+    });
   }
 
   async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
     const page = await this.deps.pages.get(actor, pageId);
     if (page.kind === 'article') {
-      if (input.rubric_ids === undefined) throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.');
+      if (input.rubric_ids === undefined)
+        throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.');
       if (input.rubric_ids.length === 0) throw fieldError('rubric_ids', 'At least one rubric id is needed.');
     } else {
       const given = ARTICLE_ONLY.filter((key) => input[key] !== undefined);
-      if (given.length) throw validationError(`A ${page.kind} is published with an empty body: the provider manages its metadata.`, given.map((path) => ({ path, message: 'Only articles take this field.' })));
+      if (given.length)
+        throw validationError(
+          `A ${page.kind} is published with an empty body: the provider manages its metadata.`,
+          given.map((path) => ({ path, message: 'Only articles take this field.' })),
+        );
     }
     const status = await this.deps.publishing.status(pageId);
-    if (status!.is_published) throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
+    if (status!.is_published)
+      throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
     const provider = await this.providerOf(page.site_id);
     return this.underClaim(pageId, false, async () => {
       const parts = await this.deps.rendering.render(actor, pageId);
@@ -90,14 +102,22 @@ export class PublishingService {
   async publishUpdate(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
     const page = await this.deps.pages.get(actor, pageId);
     const status = (await this.deps.publishing.status(pageId))!;
-    if (!status.is_published) throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
-    if (input.rubric_ids !== undefined && input.rubric_ids.length === 0) throw fieldError('rubric_ids', 'At least one rubric id is needed.');
+    if (!status.is_published)
+      throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
+    if (input.rubric_ids !== undefined && input.rubric_ids.length === 0)
+      throw fieldError('rubric_ids', 'At least one rubric id is needed.');
     const provider = await this.providerOf(page.site_id);
     return this.underClaim(pageId, true, async () => {
       const parts = await this.deps.rendering.render(actor, pageId);
-      const metadata = Object.fromEntries(Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'));
+      const metadata = Object.fromEntries(
+        Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'),
+      );
       const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...this.content(parts) }));
-      await this.deps.publishing.markUpdated({ pageId, externalSlug: ref.slug ?? status.external_slug, now: this.now() });
+      await this.deps.publishing.markUpdated({
+        pageId,
+        externalSlug: ref.slug ?? status.external_slug,
+        now: this.now(),
+      });
     });
   }
 
@@ -120,18 +140,32 @@ export class PublishingService {
   private async providerOf(siteId: number | null): Promise<CmsProvider> {
     if (siteId === null) throw fieldError('site_id', 'The page has no site: set site_id with PUT /pages/{id} first.');
     const stored = await this.deps.publishing.provider(siteId);
-    if (!stored) throw fieldError('site_id', `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`);
+    if (!stored)
+      throw fieldError(
+        'site_id',
+        `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`,
+      );
     return this.deps.providers(stored.type, { base_url: stored.base_url, token: stored.token });
   }
 
   /** Holds the page's publication claim around `work`; the claim goes whatever happens. */
   private async underClaim(pageId: number, published: boolean, work: () => Promise<void>): Promise<PublicationStatus> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.publishing.claim({ pageId, expectPublished: published, now: now.toISOString(), staleBefore: new Date(now.getTime() - CLAIM_TTL_MS).toISOString() });
+    const claimed = await this.deps.publishing.claim({
+      pageId,
+      expectPublished: published,
+      now: now.toISOString(),
+      staleBefore: new Date(now.getTime() - CLAIM_TTL_MS).toISOString(),
+    });
     if (!claimed) {
       const status = (await this.deps.publishing.status(pageId))!;
       if (status.is_published !== published) {
-        throw fieldError('root', published ? 'The page was never published: use POST /pages/{id}/publish first.' : 'The page is already published: use POST /pages/{id}/publish-update.');
+        throw fieldError(
+          'root',
+          published
+            ? 'The page was never published: use POST /pages/{id}/publish first.'
+            : 'The page is already published: use POST /pages/{id}/publish-update.',
+        );
       }
       throw conflict('Another publication of this page is in progress: try again in a moment.');
     }

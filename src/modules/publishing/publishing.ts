@@ -41,7 +41,13 @@ export interface PublishingRepository {
   markUpdated(input: { pageId: number; externalSlug: string | null; now: string }): Promise<void>;
   provider(siteId: number): Promise<StoredProvider | undefined>;
   providerRecord(siteId: number): Promise<ProviderRecord>;
-  saveProvider(input: { siteId: number; type: string; baseUrl: string; token: string; now: string }): Promise<ProviderRecord>;
+  saveProvider(input: {
+    siteId: number;
+    type: string;
+    baseUrl: string;
+    token: string;
+    now: string;
+  }): Promise<ProviderRecord>;
   revisions(ids: number[]): Promise<Map<number, RevisionAssets>>;
   /** The stub of each source's result type. */
   stubs(sourceIds: string[]): Promise<Map<string, unknown>>;

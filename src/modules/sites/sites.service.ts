@@ -7,7 +7,13 @@ import type { OwnedSite, Site, SiteInput, SitesRepository } from './sites.js';
 const strip = ({ user_id: _owner, ...site }: OwnedSite): Site => site;
 
 export class SitesService {
-  constructor(private readonly deps: { sites: SitesRepository; clock: Clock; checkLayout?: (actor: Actor, layoutId: number) => Promise<void> }) {}
+  constructor(
+    private readonly deps: {
+      sites: SitesRepository;
+      clock: Clock;
+      checkLayout?: (actor: Actor, layoutId: number) => Promise<void>;
+    },
+  ) {}
 
   async list(actor: Actor, page: PageRequest): Promise<Page<Site>> {
     const { rows, total } = await this.deps.sites.list(actor.userId, page);
@@ -33,7 +39,12 @@ export class SitesService {
     if (input.layout_id != null && this.deps.checkLayout) {
       const layoutId = input.layout_id;
       await this.deps.checkLayout(actor, layoutId).catch((error: unknown) => {
-        throw unprocessable('The layout is not available.', [{ path: 'layout_id', message: error instanceof Error ? error.message : `Layout ${layoutId} is not available.` }]);
+        throw unprocessable('The layout is not available.', [
+          {
+            path: 'layout_id',
+            message: error instanceof Error ? error.message : `Layout ${layoutId} is not available.`,
+          },
+        ]);
       });
     }
     return this.deps.sites.update(id, { ...input, updated_at: this.deps.clock.now().toISOString() });

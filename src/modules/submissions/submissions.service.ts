@@ -11,8 +11,14 @@ export class SubmissionsService {
 
   async submit(actor: Actor, blockId: number): Promise<Submission> {
     const block = await this.deps.blocks.get(actor, blockId);
-    if (block.scope === 'global') throw unprocessable(`Block ${blockId} is already global.`, [{ path: 'id', message: 'Only private blocks are submitted.' }]);
-    if (!block.revision) throw unprocessable(`Block ${blockId} has no content yet: give it a template or schema first.`, [{ path: 'id', message: 'The block has no revision.' }]);
+    if (block.scope === 'global')
+      throw unprocessable(`Block ${blockId} is already global.`, [
+        { path: 'id', message: 'Only private blocks are submitted.' },
+      ]);
+    if (!block.revision)
+      throw unprocessable(`Block ${blockId} has no content yet: give it a template or schema first.`, [
+        { path: 'id', message: 'The block has no revision.' },
+      ]);
     return this.deps.submissions.create({ blockId, userId: actor.userId, now: this.now() });
   }
 
@@ -24,7 +30,9 @@ export class SubmissionsService {
   async withdraw(actor: Actor, id: number): Promise<void> {
     const submission = await this.own(actor, id);
     if (submission.status !== 'pending' || !(await this.deps.submissions.withdraw(id))) {
-      throw conflict(`Submission ${id} is already ${submission.status === 'pending' ? 'decided' : submission.status}: only a pending one can be withdrawn.`);
+      throw conflict(
+        `Submission ${id} is already ${submission.status === 'pending' ? 'decided' : submission.status}: only a pending one can be withdrawn.`,
+      );
     }
   }
 

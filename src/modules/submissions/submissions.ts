@@ -21,7 +21,9 @@ export interface SubmissionsRepository {
   /** Throws a `conflict` AppError when one is already pending for the block. */
   create(input: { blockId: number; userId: number; now: string }): Promise<Submission>;
   find(id: number): Promise<OwnedSubmission | undefined>;
-  list(query: { userId?: number; status?: SubmissionStatus } & PageRequest): Promise<{ rows: Submission[]; total: number }>;
+  list(
+    query: { userId?: number; status?: SubmissionStatus } & PageRequest,
+  ): Promise<{ rows: Submission[]; total: number }>;
   /** Deletes a pending one; false when it was no longer pending. */
   withdraw(id: number): Promise<boolean>;
   /**

@@ -13,14 +13,24 @@ export const SITE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** Images behind the storage port: block covers and a site's own uploads. */
 export class UploadsService {
   constructor(
-    private readonly deps: { storage: Storage; blocks: BlocksService; blockRows: BlocksRepository; sites: SitesService; publicUrl: string; clock: Clock },
+    private readonly deps: {
+      storage: Storage;
+      blocks: BlocksService;
+      blockRows: BlocksRepository;
+      sites: SitesService;
+      publicUrl: string;
+      clock: Clock;
+    },
   ) {}
 
   /** The owner replaces a block's cover; the old file goes once the new one is in place. */
   async setCover(actor: Actor, blockId: number, bytes: Buffer): Promise<{ block: LoadedBlock; key: string }> {
     const block = await this.deps.blocks.get(actor, blockId);
-    if (block.owner_id !== actor.userId) throw forbidden(`Block ${blockId} belongs to another user: only its owner sets its cover.`);
-    const { key } = await this.store(() => storeImage({ storage: this.deps.storage, bytes, prefix: 'covers', maxBytes: COVER_MAX_BYTES }));
+    if (block.owner_id !== actor.userId)
+      throw forbidden(`Block ${blockId} belongs to another user: only its owner sets its cover.`);
+    const { key } = await this.store(() =>
+      storeImage({ storage: this.deps.storage, bytes, prefix: 'covers', maxBytes: COVER_MAX_BYTES }),
+    );
     await this.deps.blockRows.setCover(blockId, key, this.deps.clock.now().toISOString());
     // A failed delete leaves an orphan file, never a broken cover.
     if (block.cover_key) await this.deps.storage.delete(block.cover_key).catch(() => undefined);
@@ -36,7 +46,9 @@ export class UploadsService {
   /** An image for a site's pages; answers its absolute public URL. */
   async siteUpload(actor: Actor, siteId: number, bytes: Buffer): Promise<{ url: string }> {
     await this.deps.sites.get(actor, siteId);
-    const { key } = await this.store(() => storeImage({ storage: this.deps.storage, bytes, prefix: `sites/${siteId}`, maxBytes: SITE_UPLOAD_MAX_BYTES }));
+    const { key } = await this.store(() =>
+      storeImage({ storage: this.deps.storage, bytes, prefix: `sites/${siteId}`, maxBytes: SITE_UPLOAD_MAX_BYTES }),
+    );
     return { url: this.deps.storage.publicUrl(key) ?? `${this.deps.publicUrl}/uploads/${key}` };
   }
 

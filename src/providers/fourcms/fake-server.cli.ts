@@ -33,7 +33,9 @@ try {
 } catch (error) {
   const code = (error as { code?: unknown }).code;
   process.stderr.write(
-    code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another one\n` : `${error instanceof Error ? error.message : String(error)}\n`,
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use; set PORT to another one\n`
+      : `${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exit(1);
 }

@@ -102,7 +102,8 @@ export async function startFakeFourcms(options: FakeFourcmsOptions = {}): Promis
     }
     if (failure === '500') return send(req, res, 500, { error: 'fake provider failure' });
     if (failure === '401') return send(req, res, 401, { error: 'invalid token' });
-    if (failure === 'malformed') return send(req, res, req.method === 'POST' ? 201 : 200, '{"id": 1, "slug": <not json', true);
+    if (failure === 'malformed')
+      return send(req, res, req.method === 'POST' ? 201 : 200, '{"id": 1, "slug": <not json', true);
 
     if (req.headers.authorization !== `Bearer ${token}`) return send(req, res, 401, { error: 'invalid token' });
     if (!parsed || (text && (typeof body !== 'object' || body === null || Array.isArray(body)))) {

@@ -52,7 +52,10 @@ export class FourcmsProvider implements CmsProvider {
     try {
       // Checked again here, not only when the settings were saved: DNS can change in between.
       const decision = await untilAborted(
-        checkOutboundUrl(this.settings.base_url, { allowPrivate: this.options.allowPrivate, lookup: this.options.lookup }),
+        checkOutboundUrl(this.settings.base_url, {
+          allowPrivate: this.options.allowPrivate,
+          lookup: this.options.lookup,
+        }),
         signal,
       );
       if (!decision.allowed) throw badGateway(`${NAME} was not called: ${decision.reason}`);
@@ -204,7 +207,8 @@ function translate(error: unknown, signal: AbortSignal, timeoutMs: number): AppE
   const code = causeCode(error);
   if (code && UNREACHABLE[code]) return badGateway(`${NAME} is unreachable: ${UNREACHABLE[code]}`);
   if (code && CLOSED.has(code)) return badGateway(`${NAME} closed the connection without a complete answer`);
-  if (code && /CERT|SSL|TLS/.test(code)) return badGateway(`${NAME} is unreachable: its TLS certificate was rejected (${code})`);
+  if (code && /CERT|SSL|TLS/.test(code))
+    return badGateway(`${NAME} is unreachable: its TLS certificate was rejected (${code})`);
   // Node's own messages may name internal addresses; only a bare error code is passed on.
   return badGateway(`${NAME} is unreachable${code && /^[A-Z0-9_]+$/.test(code) ? ` (${code})` : ''}`);
 }

@@ -32,7 +32,10 @@ async function call(method: string, path: string, payload?: unknown, token: stri
 describe('fake fourcms server (contract.md section 5)', () => {
   it('creates with 201 {id, slug}, derives the slug from the title, updates with 200', async () => {
     expect(await call('POST', '/documents', body)).toMatchObject({ status: 201, json: { id: 1, slug: 'ca-marche' } });
-    expect(await call('POST', '/documents', { ...body, slug: 'given' })).toMatchObject({ status: 201, json: { id: 2, slug: 'given' } });
+    expect(await call('POST', '/documents', { ...body, slug: 'given' })).toMatchObject({
+      status: 201,
+      json: { id: 2, slug: 'given' },
+    });
     expect(await call('PUT', '/documents/1', { html: '<p>y</p>', css: '', js: '', blocks: [] })).toMatchObject({
       status: 200,
       json: { id: 1, slug: 'ca-marche' },
@@ -52,7 +55,10 @@ describe('fake fourcms server (contract.md section 5)', () => {
   });
 
   it('checks the bearer token and records every request, refused ones included', async () => {
-    expect(await call('POST', '/documents', body, 'wrong')).toMatchObject({ status: 401, json: { error: 'invalid token' } });
+    expect(await call('POST', '/documents', body, 'wrong')).toMatchObject({
+      status: 401,
+      json: { error: 'invalid token' },
+    });
     expect(await call('POST', '/documents', body, null)).toMatchObject({ status: 401 });
     expect(fake.documents.size).toBe(0);
     expect(fake.requests).toEqual([
@@ -64,7 +70,10 @@ describe('fake fourcms server (contract.md section 5)', () => {
   it('fails the next requests in the queued ways, then serves again', async () => {
     fake.failNext('500');
     fake.failNext('malformed');
-    expect(await call('POST', '/documents', body)).toMatchObject({ status: 500, json: { error: 'fake provider failure' } });
+    expect(await call('POST', '/documents', body)).toMatchObject({
+      status: 500,
+      json: { error: 'fake provider failure' },
+    });
     const malformed = await call('POST', '/documents', body);
     expect(malformed.status).toBe(201);
     expect(malformed.json).toBeUndefined();

@@ -42,7 +42,11 @@ async function badGateway(work: Promise<unknown>, secret = TOKEN): Promise<AppEr
   const appError = error as AppError;
   expect(appError.kind).toBe('bad_gateway');
   expect(appError.message).not.toBe('');
-  for (const text of [appError.message, String(appError.stack), JSON.stringify({ ...appError, message: appError.message })]) {
+  for (const text of [
+    appError.message,
+    String(appError.stack),
+    JSON.stringify({ ...appError, message: appError.message }),
+  ]) {
     expect(text).not.toContain(secret);
   }
   return appError;
@@ -55,10 +59,11 @@ async function oneOff(handler: (req: IncomingMessage, res: ServerResponse) => vo
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -77,11 +82,22 @@ describe('fourcms adapter against the fake server', () => {
     const published = await provider.publish(doc());
     expect(published).toEqual({ id: '1', slug: 'hello-world' });
 
-    const updated = await provider.update(published.id, { html: '<h1>Bye</h1>', css: '', js: '', blocks: [], meta_title: 'Bye' });
+    const updated = await provider.update(published.id, {
+      html: '<h1>Bye</h1>',
+      css: '',
+      js: '',
+      blocks: [],
+      meta_title: 'Bye',
+    });
     expect(updated).toEqual({ id: '1', slug: 'hello-world' });
 
     expect(fake.documents.size).toBe(1);
-    expect(fake.documents.get('1')).toMatchObject({ title: 'Hello, Wörld', html: '<h1>Bye</h1>', meta_title: 'Bye', rubric_ids: [3] });
+    expect(fake.documents.get('1')).toMatchObject({
+      title: 'Hello, Wörld',
+      html: '<h1>Bye</h1>',
+      meta_title: 'Bye',
+      rubric_ids: [3],
+    });
     expect(fake.requests.map((r) => [r.method, r.path, r.authorization])).toEqual([
       ['POST', '/documents', `Bearer ${TOKEN}`],
       ['PUT', '/documents/1', `Bearer ${TOKEN}`],
@@ -127,7 +143,10 @@ describe('fourcms adapter failures', () => {
 
   it('401 (a wrong token): the message names neither token', async () => {
     const wrong = 'tok-Wr0ng-9f9f';
-    const error = await badGateway(new FourcmsProvider({ base_url: fake.url, token: wrong }, local).publish(doc()), wrong);
+    const error = await badGateway(
+      new FourcmsProvider({ base_url: fake.url, token: wrong }, local).publish(doc()),
+      wrong,
+    );
     expect(error.message).toContain('invalid token');
     expect(error.message).not.toContain(TOKEN);
     expect(fake.documents.size).toBe(0);
@@ -154,7 +173,9 @@ describe('fourcms adapter failures', () => {
   it('no answer: gives up at the time-out', async () => {
     fake.failNext('hang');
     const started = Date.now();
-    const error = await badGateway(new FourcmsProvider({ base_url: fake.url, token: TOKEN }, { allowPrivate: true, timeoutMs: 300 }).publish(doc()));
+    const error = await badGateway(
+      new FourcmsProvider({ base_url: fake.url, token: TOKEN }, { allowPrivate: true, timeoutMs: 300 }).publish(doc()),
+    );
     const elapsed = Date.now() - started;
     expect(error.message).toMatch(/did not answer within 300 ms/);
     expect(elapsed).toBeGreaterThanOrEqual(250);
@@ -226,7 +247,10 @@ describe('fourcms adapter failures', () => {
 
 describe('fourcms adapter and the outbound guard', () => {
   it('does not call a loopback base_url without allowPrivate', async () => {
-    const provider = new FourcmsProvider({ base_url: fake.url, token: TOKEN }, { allowPrivate: false, timeoutMs: 2_000 });
+    const provider = new FourcmsProvider(
+      { base_url: fake.url, token: TOKEN },
+      { allowPrivate: false, timeoutMs: 2_000 },
+    );
     const error = await badGateway(provider.publish(doc()));
     expect(error.message).toMatch(/was not called/);
     expect(fake.requests).toHaveLength(0);

@@ -110,7 +110,9 @@ describe('outbound guard at settings time', () => {
   });
 
   it('allows a public IP literal', async () => {
-    await expect(assertPublicUrl('http://93.184.216.34/', { allowPrivate: false, lookup: noLookup })).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertPublicUrl('http://93.184.216.34/', { allowPrivate: false, lookup: noLookup }),
+    ).resolves.toBeInstanceOf(URL);
   });
 });
 
@@ -118,8 +120,12 @@ describe('outbound guard right before a call (boolean form)', () => {
   it('answers false for internal targets and true for public ones', async () => {
     expect(await isOutboundUrlAllowed('http://127.0.0.1:4010/', { allowPrivate: false, lookup: noLookup })).toBe(false);
     expect(await isOutboundUrlAllowed('http://127.0.0.1:4010/', { allowPrivate: true, lookup: noLookup })).toBe(true);
-    expect(await isOutboundUrlAllowed('https://cms.example/', { allowPrivate: false, lookup: resolvesTo('192.168.0.10') })).toBe(false);
-    expect(await isOutboundUrlAllowed('https://cms.example/', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') })).toBe(true);
+    expect(
+      await isOutboundUrlAllowed('https://cms.example/', { allowPrivate: false, lookup: resolvesTo('192.168.0.10') }),
+    ).toBe(false);
+    expect(
+      await isOutboundUrlAllowed('https://cms.example/', { allowPrivate: false, lookup: resolvesTo('93.184.216.34') }),
+    ).toBe(true);
     expect(await isOutboundUrlAllowed('ftp://x', { allowPrivate: true, lookup: noLookup })).toBe(false);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FourcmsProvider } from '../../../src/providers/fourcms/fourcms.provider.js';
-import { createProvider, isProviderType, providerTypes, UnknownProviderError } from '../../../src/providers/registry.js';
+import {
+  createProvider,
+  isProviderType,
+  providerTypes,
+  UnknownProviderError,
+} from '../../../src/providers/registry.js';
 
 const settings = { base_url: 'http://127.0.0.1:4010', token: 'registry-token' };
 const options = { allowPrivate: true, timeoutMs: 300 };
@@ -18,7 +23,9 @@ describe('provider registry', () => {
   });
 
   it('does not put the token in the unknown-type error', () => {
-    expect(() => createProvider('nope', settings, options)).toThrow(/Unknown CMS provider type "nope" \(known: fourcms\)/);
+    expect(() => createProvider('nope', settings, options)).toThrow(
+      /Unknown CMS provider type "nope" \(known: fourcms\)/,
+    );
     try {
       createProvider('nope', settings, options);
     } catch (error) {

@@ -48,34 +48,84 @@ const variants: Record<string, Variant[]> = {
   url: [
     { def: { type: 'url' }, default: 'https://example.org/x', simplest: 'https://example.com' },
     { def: { type: 'url', min_length: 20 }, default: 'https://example.org/xx', simplest: 'https://example.com/' },
-    { def: { type: 'url', min_length: 25 }, default: 'https://example.org/xxxxxxxx', simplest: 'https://example.com/xxxxx' },
+    {
+      def: { type: 'url', min_length: 25 },
+      default: 'https://example.org/xxxxxxxx',
+      simplest: 'https://example.com/xxxxx',
+    },
   ],
   image: [
     { def: { type: 'image' }, default: '/uploads/a.png', simplest: 'https://example.com/image.png' },
-    { def: { type: 'image', min_length: 32 }, default: 'https://example.org/images/a.png', simplest: 'https://example.com/xxximage.png' },
+    {
+      def: { type: 'image', min_length: 32 },
+      default: 'https://example.org/images/a.png',
+      simplest: 'https://example.com/xxximage.png',
+    },
   ],
   color: [{ def: { type: 'color' }, default: '#fff', simplest: '#000000' }],
   date: [{ def: { type: 'date' }, default: '2025-12-31', simplest: '2024-01-01' }],
   select: [{ def: { type: 'select', options: ['left', 'right'] }, default: 'right', simplest: 'left' }],
   array: [
     { def: { type: 'array', items: { type: 'string' } }, default: ['a'], simplest: [] },
-    { def: { type: 'array', min_items: 2, max_items: 3, items: { type: 'integer', min: 1 } }, default: [5, 6], simplest: [1, 1] },
     {
-      def: { type: 'array', min_items: 1, items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true, min_length: 2 }, { name: 'alt', type: 'text' }] } },
+      def: { type: 'array', min_items: 2, max_items: 3, items: { type: 'integer', min: 1 } },
+      default: [5, 6],
+      simplest: [1, 1],
+    },
+    {
+      def: {
+        type: 'array',
+        min_items: 1,
+        items: {
+          type: 'object',
+          fields: [
+            { name: 'caption', type: 'string', required: true, min_length: 2 },
+            { name: 'alt', type: 'text' },
+          ],
+        },
+      },
       default: [{ caption: 'Hi' }],
       simplest: [{ caption: 'xx' }],
     },
-    { def: { type: 'array', min_items: 2, items: { type: 'array', min_items: 1, items: { type: 'color' } } }, default: [['#fff'], ['#000']], simplest: [['#000000'], ['#000000']] },
-    { def: { type: 'array', min_items: 2, items: { type: 'select', options: ['a', 'b'], default: 'b' } }, default: ['a', 'a'], simplest: ['b', 'b'] },
+    {
+      def: { type: 'array', min_items: 2, items: { type: 'array', min_items: 1, items: { type: 'color' } } },
+      default: [['#fff'], ['#000']],
+      simplest: [['#000000'], ['#000000']],
+    },
+    {
+      def: { type: 'array', min_items: 2, items: { type: 'select', options: ['a', 'b'], default: 'b' } },
+      default: ['a', 'a'],
+      simplest: ['b', 'b'],
+    },
   ],
   object: [
     {
-      def: { type: 'object', fields: [{ name: 'name', type: 'string', required: true }, { name: 'age', type: 'integer', min: 18 }, { name: 'role', type: 'select', options: ['x'], default: 'x' }] },
+      def: {
+        type: 'object',
+        fields: [
+          { name: 'name', type: 'string', required: true },
+          { name: 'age', type: 'integer', min: 18 },
+          { name: 'role', type: 'select', options: ['x'], default: 'x' },
+        ],
+      },
       default: { name: 'Ann', age: 30 },
       simplest: { name: '', role: 'x' },
     },
     {
-      def: { type: 'object', fields: [{ name: 'inner', type: 'object', required: true, fields: [{ name: 'on', type: 'boolean', required: true }, { name: 'at', type: 'date' }] }] },
+      def: {
+        type: 'object',
+        fields: [
+          {
+            name: 'inner',
+            type: 'object',
+            required: true,
+            fields: [
+              { name: 'on', type: 'boolean', required: true },
+              { name: 'at', type: 'date' },
+            ],
+          },
+        ],
+      },
       default: { inner: { on: true } },
       simplest: { inner: { on: false } },
     },
@@ -99,7 +149,12 @@ describe('buildExample is valid against the compiled schema', () => {
         for (const withDefault of [false, true]) {
           const title = `${type} #${n} (${JSON.stringify(variant.def).slice(0, 60)}), ${required ? 'required' : 'optional'}, ${withDefault ? 'with' : 'without'} a default`;
           it(title, () => {
-            const field = { name: 'f', required, ...variant.def, ...(withDefault ? { default: variant.default } : {}) } as FieldDefinition;
+            const field = {
+              name: 'f',
+              required,
+              ...variant.def,
+              ...(withDefault ? { default: variant.default } : {}),
+            } as FieldDefinition;
             const fields = [field, { name: 'other', type: 'string' } as FieldDefinition];
             expect(validateSchemaContent(fields, sources)).toMatchObject({ ok: true });
             const { example, valid, errors } = toValidate(fields, 'schema');
@@ -111,7 +166,10 @@ describe('buildExample is valid against the compiled schema', () => {
 
             const markdown = toValidate(fields, 'markdown');
             expect(markdown.valid, markdown.errors).toBe(true);
-            expect(markdown.example).toEqual({ ...(withDefault ? { f: variant.default } : {}), _markdown: MARKDOWN_SAMPLE });
+            expect(markdown.example).toEqual({
+              ...(withDefault ? { f: variant.default } : {}),
+              _markdown: MARKDOWN_SAMPLE,
+            });
           });
         }
       }
@@ -122,7 +180,13 @@ describe('buildExample is valid against the compiled schema', () => {
 describe('buildExample', () => {
   it('leaves bindings out', () => {
     const fields: FieldDefinition[] = [
-      { name: 'news', type: 'binding', required: true, allowed_sources: ['articles.latest'], default: { source: 'articles.latest', params: {} } },
+      {
+        name: 'news',
+        type: 'binding',
+        required: true,
+        allowed_sources: ['articles.latest'],
+        default: { source: 'articles.latest', params: {} },
+      },
       { name: 'title', type: 'string', required: true, default: 'Hi' },
     ];
     expect(buildExample(fields, 'schema')).toEqual({ title: 'Hi' });

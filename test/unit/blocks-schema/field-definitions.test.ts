@@ -15,7 +15,15 @@ const at = (index: number, def: unknown) => [...Array.from({ length: index }, (_
 describe('validateSchemaContent accepts', () => {
   it('a rich valid schema, every type, nested, with unknown keys kept, returning the input as is', () => {
     const input = [
-      str('title', { label: 'Title', description: 'Shown on top', required: true, min_length: 1, max_length: 80, pattern: '\\S', editor_hint: 'big' }),
+      str('title', {
+        label: 'Title',
+        description: 'Shown on top',
+        required: true,
+        min_length: 1,
+        max_length: 80,
+        pattern: '\\S',
+        editor_hint: 'big',
+      }),
       { name: 'body', type: 'text' },
       { name: 'html', type: 'richtext', default: '<p>Hi</p>' },
       { name: 'ratio', type: 'number', min: 0, max: 1, default: 0.5 },
@@ -26,9 +34,21 @@ describe('validateSchemaContent accepts', () => {
       { name: 'accent', type: 'color', default: '#fff' },
       { name: 'day', type: 'date', default: '2024-02-29' },
       { name: 'align', type: 'select', options: ['left', 'right'], default: 'right' },
-      { name: 'items', type: 'array', min_items: 1, max_items: 3, items: { type: 'object', fields: [str('caption', { required: true }), str('title')] } },
+      {
+        name: 'items',
+        type: 'array',
+        min_items: 1,
+        max_items: 3,
+        items: { type: 'object', fields: [str('caption', { required: true }), str('title')] },
+      },
       { name: 'author', type: 'object', fields: [str('name', { required: true }), { name: 'title', type: 'text' }] },
-      { name: 'news', type: 'binding', allowed_sources: ['articles.latest', 'articles.by_rubric'], result_type: 'article_list', default: { source: 'articles.latest', params: { limit: 3 } } },
+      {
+        name: 'news',
+        type: 'binding',
+        allowed_sources: ['articles.latest', 'articles.by_rubric'],
+        result_type: 'article_list',
+        default: { source: 'articles.latest', params: { limit: 3 } },
+      },
     ];
     const result = check(input);
     expect(result).toEqual({ ok: true, fields: input });
@@ -44,8 +64,12 @@ describe('validateSchemaContent accepts', () => {
     expect(pathsOf([str('code', { required: true, pattern: '^[0-9]+$' })])).toEqual([]);
     expect(pathsOf([str('code', { pattern: '^[A-Z]{3}$' })])).toEqual([]);
     expect(pathsOf([str('code', { required: true, pattern: '^[A-Z]{3}$', default: 'ABC' })])).toEqual([]);
-    expect(pathsOf([{ name: 'o', type: 'object', fields: [str('code', { required: true, pattern: '^[A-Z]{3}$' })] }])).toEqual([]);
-    expect(pathsOf([{ name: 'l', type: 'array', required: true, items: str('', { pattern: '^[A-Z]{3}$' }) }])).toEqual([]);
+    expect(
+      pathsOf([{ name: 'o', type: 'object', fields: [str('code', { required: true, pattern: '^[A-Z]{3}$' })] }]),
+    ).toEqual([]);
+    expect(pathsOf([{ name: 'l', type: 'array', required: true, items: str('', { pattern: '^[A-Z]{3}$' }) }])).toEqual(
+      [],
+    );
   });
 });
 
@@ -62,63 +86,225 @@ describe('validateSchemaContent reports at the exact path', () => {
     ['a name starting with a digit', at(0, str('1st')), ['schema_content[0].name']],
     ['a name with a dash', at(3, str('sub-title')), ['schema_content[3].name']],
     ['_markdown as a name', at(1, str('_markdown')), ['schema_content[1].name']],
-    ['_markdown as a nested name', [{ name: 'o', type: 'object', fields: [str('_markdown')] }], ['schema_content[0].fields[0].name']],
+    [
+      '_markdown as a nested name',
+      [{ name: 'o', type: 'object', fields: [str('_markdown')] }],
+      ['schema_content[0].fields[0].name'],
+    ],
     ['a duplicate name', [str('a'), str('b'), { name: 'a', type: 'text' }], ['schema_content[2].name']],
-    ['a duplicate name in object fields', at(3, { name: 'o', type: 'object', fields: [str('x'), str('x')] }), ['schema_content[3].fields[1].name']],
-    ['a duplicate name in array item fields', [{ name: 'l', type: 'array', items: { type: 'object', fields: [str('c'), str('d'), str('c')] } }], ['schema_content[0].items.fields[2].name']],
-    ['a duplicate name two levels down', [{ name: 'o', type: 'object', fields: [{ name: 'p', type: 'object', fields: [str('y'), str('y')] }] }], ['schema_content[0].fields[0].fields[1].name']],
+    [
+      'a duplicate name in object fields',
+      at(3, { name: 'o', type: 'object', fields: [str('x'), str('x')] }),
+      ['schema_content[3].fields[1].name'],
+    ],
+    [
+      'a duplicate name in array item fields',
+      [{ name: 'l', type: 'array', items: { type: 'object', fields: [str('c'), str('d'), str('c')] } }],
+      ['schema_content[0].items.fields[2].name'],
+    ],
+    [
+      'a duplicate name two levels down',
+      [{ name: 'o', type: 'object', fields: [{ name: 'p', type: 'object', fields: [str('y'), str('y')] }] }],
+      ['schema_content[0].fields[0].fields[1].name'],
+    ],
     ['an unknown type', at(2, { name: 'f', type: 'hologram' }), ['schema_content[2].type']],
     ['a missing type', at(1, { name: 'f' }), ['schema_content[1].type']],
     ['a type that is not a string', at(0, { name: 'f', type: ['string'] }), ['schema_content[0].type']],
-    ['an unknown type in array items', [{ name: 'l', type: 'array', items: { type: 'object', fields: [{ name: 'c', type: 'nope' }] } }], ['schema_content[0].items.fields[0].type']],
+    [
+      'an unknown type in array items',
+      [{ name: 'l', type: 'array', items: { type: 'object', fields: [{ name: 'c', type: 'nope' }] } }],
+      ['schema_content[0].items.fields[0].type'],
+    ],
     ['options on a non-select', at(1, str('s', { options: ['a'] })), ['schema_content[1].options']],
     ['a select without options', at(0, { name: 's', type: 'select' }), ['schema_content[0].options']],
     ['a select with empty options', at(0, { name: 's', type: 'select', options: [] }), ['schema_content[0].options']],
-    ['a select option that is not a string', at(0, { name: 's', type: 'select', options: ['a', 2] }), ['schema_content[0].options[1]']],
-    ['duplicate select options', at(0, { name: 's', type: 'select', options: ['a', 'a'] }), ['schema_content[0].options']],
+    [
+      'a select option that is not a string',
+      at(0, { name: 's', type: 'select', options: ['a', 2] }),
+      ['schema_content[0].options[1]'],
+    ],
+    [
+      'duplicate select options',
+      at(0, { name: 's', type: 'select', options: ['a', 'a'] }),
+      ['schema_content[0].options'],
+    ],
     ['an array without items', at(1, { name: 'l', type: 'array' }), ['schema_content[1].items']],
     ['items on a non-array', at(0, str('s', { items: { type: 'string' } })), ['schema_content[0].items']],
     ['an object without fields', at(0, { name: 'o', type: 'object' }), ['schema_content[0].fields']],
     ['fields on a non-object', at(0, str('s', { fields: [] })), ['schema_content[0].fields']],
     ['min above max', at(0, { name: 'n', type: 'number', min: 5, max: 1 }), ['schema_content[0].min']],
-    ['no integer between min and max', at(0, { name: 'n', type: 'integer', min: 1.2, max: 1.8 }), ['schema_content[0].min']],
-    ['min_length above max_length', at(0, str('s', { min_length: 3, max_length: 2 })), ['schema_content[0].min_length']],
-    ['min_items above max_items', at(0, { name: 'l', type: 'array', items: { type: 'string' }, min_items: 4, max_items: 2 }), ['schema_content[0].min_items']],
+    [
+      'no integer between min and max',
+      at(0, { name: 'n', type: 'integer', min: 1.2, max: 1.8 }),
+      ['schema_content[0].min'],
+    ],
+    [
+      'min_length above max_length',
+      at(0, str('s', { min_length: 3, max_length: 2 })),
+      ['schema_content[0].min_length'],
+    ],
+    [
+      'min_items above max_items',
+      at(0, { name: 'l', type: 'array', items: { type: 'string' }, min_items: 4, max_items: 2 }),
+      ['schema_content[0].min_items'],
+    ],
     ['a negative min_length', at(0, str('s', { min_length: -1 })), ['schema_content[0].min_length']],
-    ['a fractional max_items', at(0, { name: 'l', type: 'array', items: { type: 'string' }, max_items: 1.5 }), ['schema_content[0].max_items']],
+    [
+      'a fractional max_items',
+      at(0, { name: 'l', type: 'array', items: { type: 'string' }, max_items: 1.5 }),
+      ['schema_content[0].max_items'],
+    ],
     ['a min that is not a number', at(0, { name: 'n', type: 'number', min: '1' }), ['schema_content[0].min']],
     ['an invalid regular expression', at(1, str('s', { pattern: '([a-z]' })), ['schema_content[1].pattern']],
     ['required that is not a boolean', at(0, str('s', { required: 'yes' })), ['schema_content[0].required']],
     ['a label that is not a string', at(0, str('s', { label: 5 })), ['schema_content[0].label']],
-    ['a select default outside its options', at(1, { name: 's', type: 'select', options: ['a', 'b'], default: 'c' }), ['schema_content[1].default']],
-    ['a string default longer than max_length', at(1, str('s', { max_length: 2, default: 'abc' })), ['schema_content[1].default']],
-    ['a string default shorter than min_length', at(0, str('s', { min_length: 2, default: 'a' })), ['schema_content[0].default']],
-    ['a default that breaks the pattern', at(0, str('s', { pattern: '^[0-9]+$', default: 'abc' })), ['schema_content[0].default']],
+    [
+      'a select default outside its options',
+      at(1, { name: 's', type: 'select', options: ['a', 'b'], default: 'c' }),
+      ['schema_content[1].default'],
+    ],
+    [
+      'a string default longer than max_length',
+      at(1, str('s', { max_length: 2, default: 'abc' })),
+      ['schema_content[1].default'],
+    ],
+    [
+      'a string default shorter than min_length',
+      at(0, str('s', { min_length: 2, default: 'a' })),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a default that breaks the pattern',
+      at(0, str('s', { pattern: '^[0-9]+$', default: 'abc' })),
+      ['schema_content[0].default'],
+    ],
     ['a default of the wrong type', at(0, str('s', { default: 5 })), ['schema_content[0].default']],
-    ['a number default below min', at(0, { name: 'n', type: 'number', min: 1, default: 0 }), ['schema_content[0].default']],
-    ['a fractional integer default', at(0, { name: 'n', type: 'integer', default: 1.5 }), ['schema_content[0].default']],
-    ['a url default that is not a URI', at(0, { name: 'u', type: 'url', default: 'not a url' }), ['schema_content[0].default']],
-    ['a colour default that is a name', at(0, { name: 'c', type: 'color', default: 'red' }), ['schema_content[0].default']],
-    ['a date default that is not a date', at(0, { name: 'd', type: 'date', default: '2024-13-01' }), ['schema_content[0].default']],
-    ['an array default with too few items', at(0, { name: 'l', type: 'array', items: { type: 'string' }, min_items: 2, default: ['a'] }), ['schema_content[0].default']],
-    ['an object default missing a required field', at(0, { name: 'o', type: 'object', fields: [str('n', { required: true })], default: {} }), ['schema_content[0].default']],
-    ['a bad default of a nested field', [{ name: 'o', type: 'object', fields: [str('ok'), { name: 'n', type: 'integer', max: 3, default: 4 }] }], ['schema_content[0].fields[1].default']],
-    ['a bad default of the items', [{ name: 'l', type: 'array', items: { type: 'select', options: ['a'], default: 'b' } }], ['schema_content[0].items.default']],
-    ['a required field no simple value fits', at(0, str('code', { required: true, pattern: '^[A-Z]{3}$' })), ['schema_content[0].default']],
-    ['a required url shorter than any URL', at(0, { name: 'u', type: 'url', required: true, max_length: 10 }), ['schema_content[0].default']],
-    ['a required nested field of a required object', [{ name: 'o', type: 'object', required: true, fields: [str('code', { required: true, pattern: '^[A-Z]{3}$' })] }], ['schema_content[0].fields[0].default']],
-    ['items that must exist and fit no simple value', [{ name: 'l', type: 'array', required: true, min_items: 1, items: str('', { pattern: '^[A-Z]{3}$' }) }], ['schema_content[0].items.default']],
-    ['a binding with an unknown source', at(4, { name: 'b', type: 'binding', allowed_sources: ['articles.latest', 'nowhere'] }), ['schema_content[4].allowed_sources[1]']],
-    ['a binding source that is not a string', at(0, { name: 'b', type: 'binding', allowed_sources: [3] }), ['schema_content[0].allowed_sources[0]']],
+    [
+      'a number default below min',
+      at(0, { name: 'n', type: 'number', min: 1, default: 0 }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a fractional integer default',
+      at(0, { name: 'n', type: 'integer', default: 1.5 }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a url default that is not a URI',
+      at(0, { name: 'u', type: 'url', default: 'not a url' }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a colour default that is a name',
+      at(0, { name: 'c', type: 'color', default: 'red' }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a date default that is not a date',
+      at(0, { name: 'd', type: 'date', default: '2024-13-01' }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'an array default with too few items',
+      at(0, { name: 'l', type: 'array', items: { type: 'string' }, min_items: 2, default: ['a'] }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'an object default missing a required field',
+      at(0, { name: 'o', type: 'object', fields: [str('n', { required: true })], default: {} }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a bad default of a nested field',
+      [{ name: 'o', type: 'object', fields: [str('ok'), { name: 'n', type: 'integer', max: 3, default: 4 }] }],
+      ['schema_content[0].fields[1].default'],
+    ],
+    [
+      'a bad default of the items',
+      [{ name: 'l', type: 'array', items: { type: 'select', options: ['a'], default: 'b' } }],
+      ['schema_content[0].items.default'],
+    ],
+    [
+      'a required field no simple value fits',
+      at(0, str('code', { required: true, pattern: '^[A-Z]{3}$' })),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a required url shorter than any URL',
+      at(0, { name: 'u', type: 'url', required: true, max_length: 10 }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'a required nested field of a required object',
+      [{ name: 'o', type: 'object', required: true, fields: [str('code', { required: true, pattern: '^[A-Z]{3}$' })] }],
+      ['schema_content[0].fields[0].default'],
+    ],
+    [
+      'items that must exist and fit no simple value',
+      [{ name: 'l', type: 'array', required: true, min_items: 1, items: str('', { pattern: '^[A-Z]{3}$' }) }],
+      ['schema_content[0].items.default'],
+    ],
+    [
+      'a binding with an unknown source',
+      at(4, { name: 'b', type: 'binding', allowed_sources: ['articles.latest', 'nowhere'] }),
+      ['schema_content[4].allowed_sources[1]'],
+    ],
+    [
+      'a binding source that is not a string',
+      at(0, { name: 'b', type: 'binding', allowed_sources: [3] }),
+      ['schema_content[0].allowed_sources[0]'],
+    ],
     ['a binding without sources', at(0, { name: 'b', type: 'binding' }), ['schema_content[0].allowed_sources']],
-    ['a binding with empty sources', at(0, { name: 'b', type: 'binding', allowed_sources: [] }), ['schema_content[0].allowed_sources']],
-    ['a binding result_type that is not a string', at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], result_type: 1 }), ['schema_content[0].result_type']],
-    ['a binding default outside its sources', at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], default: { source: 'articles.by_rubric' } }), ['schema_content[0].default.source']],
-    ['a binding default that is not {source, params}', at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], default: 'articles.latest' }), ['schema_content[0].default']],
-    ['binding default params that are not an object', at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], default: { source: 'articles.latest', params: [] } }), ['schema_content[0].default.params']],
-    ['a binding inside an object', [{ name: 'o', type: 'object', fields: [{ name: 'b', type: 'binding', allowed_sources: ['articles.latest'] }] }], ['schema_content[0].fields[0].type']],
-    ['bindings as array items', [{ name: 'l', type: 'array', items: { type: 'binding', allowed_sources: ['articles.latest'] } }], ['schema_content[0].items.type']],
-    ['allowed_sources on a non-binding', at(0, str('s', { allowed_sources: ['articles.latest'] })), ['schema_content[0].allowed_sources']],
+    [
+      'a binding with empty sources',
+      at(0, { name: 'b', type: 'binding', allowed_sources: [] }),
+      ['schema_content[0].allowed_sources'],
+    ],
+    [
+      'a binding result_type that is not a string',
+      at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], result_type: 1 }),
+      ['schema_content[0].result_type'],
+    ],
+    [
+      'a binding default outside its sources',
+      at(0, {
+        name: 'b',
+        type: 'binding',
+        allowed_sources: ['articles.latest'],
+        default: { source: 'articles.by_rubric' },
+      }),
+      ['schema_content[0].default.source'],
+    ],
+    [
+      'a binding default that is not {source, params}',
+      at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], default: 'articles.latest' }),
+      ['schema_content[0].default'],
+    ],
+    [
+      'binding default params that are not an object',
+      at(0, {
+        name: 'b',
+        type: 'binding',
+        allowed_sources: ['articles.latest'],
+        default: { source: 'articles.latest', params: [] },
+      }),
+      ['schema_content[0].default.params'],
+    ],
+    [
+      'a binding inside an object',
+      [{ name: 'o', type: 'object', fields: [{ name: 'b', type: 'binding', allowed_sources: ['articles.latest'] }] }],
+      ['schema_content[0].fields[0].type'],
+    ],
+    [
+      'bindings as array items',
+      [{ name: 'l', type: 'array', items: { type: 'binding', allowed_sources: ['articles.latest'] } }],
+      ['schema_content[0].items.type'],
+    ],
+    [
+      'allowed_sources on a non-binding',
+      at(0, str('s', { allowed_sources: ['articles.latest'] })),
+      ['schema_content[0].allowed_sources'],
+    ],
   ])('%s', (_, input, paths) => {
     const result = check(input);
     expect(result.ok).toBe(false);
@@ -134,7 +320,11 @@ describe('validateSchemaContent, all at once', () => {
         str('Bad'),
         { name: 'ok', type: 'wat' },
         'nope',
-        { name: 'o', type: 'object', fields: [str('x'), str('x'), { name: 'y', type: 'select', options: ['a'], default: 'b' }] },
+        {
+          name: 'o',
+          type: 'object',
+          fields: [str('x'), str('x'), { name: 'y', type: 'select', options: ['a'], default: 'b' }],
+        },
         { name: 'b', type: 'binding', allowed_sources: ['nowhere', 'articles.latest', 'elsewhere'] },
         str('ok'),
       ]),

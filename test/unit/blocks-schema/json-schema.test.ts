@@ -1,7 +1,11 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { bindingSlots, compilePlaceholderSchema, type FieldDefinition } from '../../../src/modules/blocks/schema/index.js';
+import {
+  bindingSlots,
+  compilePlaceholderSchema,
+  type FieldDefinition,
+} from '../../../src/modules/blocks/schema/index.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 // Independent of the module's own Ajv: draft-07 with formats, as a client would check.
@@ -9,30 +13,57 @@ const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 const propertyOf = (def: Omit<FieldDefinition, 'name'>) =>
-  (compilePlaceholderSchema([{ name: 'f', ...def } as FieldDefinition], 'schema').properties as Record<string, unknown>).f;
+  (compilePlaceholderSchema([{ name: 'f', ...def } as FieldDefinition], 'schema').properties as Record<string, unknown>)
+    .f;
 
 describe('compilePlaceholderSchema maps each type', () => {
   it.each<[string, Omit<FieldDefinition, 'name'>, Record<string, unknown>]>([
-    ['string', { type: 'string', min_length: 2, max_length: 5, pattern: '^a' }, { type: 'string', minLength: 2, maxLength: 5, pattern: '^a' }],
+    [
+      'string',
+      { type: 'string', min_length: 2, max_length: 5, pattern: '^a' },
+      { type: 'string', minLength: 2, maxLength: 5, pattern: '^a' },
+    ],
     ['text', { type: 'text', max_length: 500 }, { type: 'string', maxLength: 500 }],
     ['richtext', { type: 'richtext' }, { type: 'string' }],
     ['url', { type: 'url' }, { type: 'string', format: 'uri' }],
     ['image', { type: 'image' }, { type: 'string', format: 'uri-reference', description: 'an image URL' }],
     ['color', { type: 'color' }, { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' }],
-    ['color with a pattern of its own', { type: 'color', pattern: '^#f' }, { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' }],
+    [
+      'color with a pattern of its own',
+      { type: 'color', pattern: '^#f' },
+      { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' },
+    ],
     ['date', { type: 'date' }, { type: 'string', format: 'date' }],
     ['number', { type: 'number', min: 0.5, max: 2 }, { type: 'number', minimum: 0.5, maximum: 2 }],
     ['integer', { type: 'integer', min: 1 }, { type: 'integer', minimum: 1 }],
     ['boolean', { type: 'boolean', default: true }, { type: 'boolean', default: true }],
     ['select', { type: 'select', options: ['a', 'b'] }, { enum: ['a', 'b'] }],
-    ['array', { type: 'array', items: { type: 'string', max_length: 3 }, min_items: 1, max_items: 4 }, { type: 'array', items: { type: 'string', maxLength: 3 }, minItems: 1, maxItems: 4 }],
+    [
+      'array',
+      { type: 'array', items: { type: 'string', max_length: 3 }, min_items: 1, max_items: 4 },
+      { type: 'array', items: { type: 'string', maxLength: 3 }, minItems: 1, maxItems: 4 },
+    ],
     [
       'object',
-      { type: 'object', fields: [{ name: 'a', type: 'string', required: true }, { name: 'b', type: 'integer' }] },
+      {
+        type: 'object',
+        fields: [
+          { name: 'a', type: 'string', required: true },
+          { name: 'b', type: 'integer' },
+        ],
+      },
       { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] },
     ],
-    ['label, description and default', { type: 'string', label: 'Title', description: 'On top', default: 'Hi' }, { type: 'string', title: 'Title', description: 'On top', default: 'Hi' }],
-    ['constraints that do not apply to the type', { type: 'integer', min_length: 2, pattern: 'x' }, { type: 'integer' }],
+    [
+      'label, description and default',
+      { type: 'string', label: 'Title', description: 'On top', default: 'Hi' },
+      { type: 'string', title: 'Title', description: 'On top', default: 'Hi' },
+    ],
+    [
+      'constraints that do not apply to the type',
+      { type: 'integer', min_length: 2, pattern: 'x' },
+      { type: 'integer' },
+    ],
   ])('%s', (_, def, expected) => {
     expect(propertyOf(def)).toEqual(expected);
   });
@@ -44,7 +75,11 @@ describe('compilePlaceholderSchema, the whole schema', () => {
     { name: 'subtitle', type: 'string' },
     { name: 'news', type: 'binding', required: true, allowed_sources: ['articles.latest'] },
     { name: 'author', type: 'object', fields: [{ name: 'name', type: 'string', required: true }] },
-    { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] } },
+    {
+      name: 'items',
+      type: 'array',
+      items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] },
+    },
   ];
 
   it('is a draft-07 object schema whose required lists the required non-binding fields', () => {
@@ -96,7 +131,13 @@ describe('compilePlaceholderSchema, the whole schema', () => {
     const schema = compilePlaceholderSchema(fields, 'markdown');
     expect(schema.required).toEqual(['_markdown']);
     expect((schema.properties as Record<string, unknown>)._markdown).toMatchObject({ type: 'string' });
-    expect(Object.keys(schema.properties as object).sort()).toEqual(['_markdown', 'author', 'items', 'subtitle', 'title']);
+    expect(Object.keys(schema.properties as object).sort()).toEqual([
+      '_markdown',
+      'author',
+      'items',
+      'subtitle',
+      'title',
+    ]);
     const validate = ajv.compile(schema);
     expect(validate({ _markdown: '# Hi' })).toBe(true);
     expect(validate({ title: 't' })).toBe(false);
@@ -107,12 +148,23 @@ describe('compilePlaceholderSchema, the whole schema', () => {
 describe('bindingSlots', () => {
   it('lists the binding fields in order, with null for a missing default or result type', () => {
     const slots = bindingSlots([
-      { name: 'news', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'article_list', default: { source: 'articles.latest', params: { limit: 3 } } },
+      {
+        name: 'news',
+        type: 'binding',
+        allowed_sources: ['articles.latest'],
+        result_type: 'article_list',
+        default: { source: 'articles.latest', params: { limit: 3 } },
+      },
       { name: 'title', type: 'string' },
       { name: 'more', type: 'binding', allowed_sources: ['articles.by_rubric', 'articles.latest'] },
     ]);
     expect(slots).toEqual([
-      { name: 'news', allowed_sources: ['articles.latest'], default: { source: 'articles.latest', params: { limit: 3 } }, result_type: 'article_list' },
+      {
+        name: 'news',
+        allowed_sources: ['articles.latest'],
+        default: { source: 'articles.latest', params: { limit: 3 } },
+        result_type: 'article_list',
+      },
       { name: 'more', allowed_sources: ['articles.by_rubric', 'articles.latest'], default: null, result_type: null },
     ]);
   });

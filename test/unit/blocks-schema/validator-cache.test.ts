@@ -1,12 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAjv } from '../../../src/shared/ajv.js';
-import { ValidatorCache, compilePlaceholderSchema, type FieldDefinition } from '../../../src/modules/blocks/schema/index.js';
+import {
+  ValidatorCache,
+  compilePlaceholderSchema,
+  type FieldDefinition,
+} from '../../../src/modules/blocks/schema/index.js';
 
 const fields: FieldDefinition[] = [
   { name: 'title', type: 'string', required: true, max_length: 5 },
   { name: 'count', type: 'integer', min: 1 },
   { name: 'link', type: 'url' },
-  { name: 'items', type: 'array', items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] } },
+  {
+    name: 'items',
+    type: 'array',
+    items: { type: 'object', fields: [{ name: 'caption', type: 'string', required: true }] },
+  },
 ];
 const schema = compilePlaceholderSchema(fields, 'schema');
 const PREFIX = 'blocks[2].placeholder_values';
@@ -15,11 +23,23 @@ describe('ValidatorCache.validate', () => {
   const cache = new ValidatorCache();
 
   it('returns [] for valid values, extra keys included', () => {
-    expect(cache.validate('1:schema', schema, { title: 'Hi', count: 2, items: [{ caption: 'c', more: 1 }], extra: true }, PREFIX)).toEqual([]);
+    expect(
+      cache.validate(
+        '1:schema',
+        schema,
+        { title: 'Hi', count: 2, items: [{ caption: 'c', more: 1 }], extra: true },
+        PREFIX,
+      ),
+    ).toEqual([]);
   });
 
   it('reports every error at its full path under the prefix', () => {
-    const errors = cache.validate('1:schema', schema, { count: 0, link: 'nope', items: [{ caption: 'c' }, { caption: 5 }, {}] }, PREFIX);
+    const errors = cache.validate(
+      '1:schema',
+      schema,
+      { count: 0, link: 'nope', items: [{ caption: 'c' }, { caption: 5 }, {}] },
+      PREFIX,
+    );
     expect(errors.map((e) => e.path)).toEqual([
       `${PREFIX}.title`,
       `${PREFIX}.count`,
@@ -42,7 +62,10 @@ describe('ValidatorCache.validate', () => {
   });
 
   it('does not fill defaults into the values', () => {
-    const withDefault = compilePlaceholderSchema([{ name: 'tone', type: 'select', options: ['a', 'b'], default: 'a' }], 'schema');
+    const withDefault = compilePlaceholderSchema(
+      [{ name: 'tone', type: 'select', options: ['a', 'b'], default: 'a' }],
+      'schema',
+    );
     const values = {};
     expect(cache.validate('2:schema', withDefault, values, PREFIX)).toEqual([]);
     expect(values).toEqual({});
@@ -54,7 +77,8 @@ describe('ValidatorCache, the cache', () => {
     const ajv = createAjv();
     return { ajv, compile: vi.spyOn(ajv, 'compile'), removeSchema: vi.spyOn(ajv, 'removeSchema') };
   };
-  const schemaOf = (n: number) => compilePlaceholderSchema([{ name: `f${n}`, type: 'integer', required: true }], 'schema');
+  const schemaOf = (n: number) =>
+    compilePlaceholderSchema([{ name: `f${n}`, type: 'integer', required: true }], 'schema');
 
   it('compiles once per key, and keeps the schema it first saw for a key', () => {
     const { ajv, compile } = spied();

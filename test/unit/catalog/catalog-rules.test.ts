@@ -26,11 +26,15 @@ describe('slugify', () => {
 describe('schemaErrors', () => {
   it('accepts a draft-07 schema, with or without $schema', () => {
     expect(schemaErrors({ type: 'array', items: { type: 'string' } }, 'schema_json')).toEqual([]);
-    expect(schemaErrors({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, 'schema_json')).toEqual([]);
+    expect(schemaErrors({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, 'schema_json')).toEqual(
+      [],
+    );
   });
 
   it('points at the broken keyword', () => {
-    expect(schemaErrors({ type: 'object', properties: { n: { minimum: 'one' } } }, 'schema_json').map((e) => e.path)).toEqual(['schema_json.properties.n.minimum']);
+    expect(
+      schemaErrors({ type: 'object', properties: { n: { minimum: 'one' } } }, 'schema_json').map((e) => e.path),
+    ).toEqual(['schema_json.properties.n.minimum']);
   });
 
   it.each([
@@ -55,6 +59,10 @@ describe('schemaErrors', () => {
 describe('paramsSchemaErrors', () => {
   it('wants an object of named params with nothing else allowed', () => {
     expect(paramsSchemaErrors({ type: 'object', additionalProperties: false, properties: {} }, 'p')).toEqual([]);
-    expect(paramsSchemaErrors({}, 'p').map((e) => e.path)).toEqual(['p.type', 'p.properties', 'p.additionalProperties']);
+    expect(paramsSchemaErrors({}, 'p').map((e) => e.path)).toEqual([
+      'p.type',
+      'p.properties',
+      'p.additionalProperties',
+    ]);
   });
 });

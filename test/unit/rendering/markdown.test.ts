@@ -21,7 +21,9 @@ describe('renderMarkdown: the GFM constructs of api-v1.md', () => {
   });
 
   it('renders links, with title', () => {
-    expect(renderMarkdown('[site](https://example.com "Example")')).toContain('<a href="https://example.com" title="Example">site</a>');
+    expect(renderMarkdown('[site](https://example.com "Example")')).toContain(
+      '<a href="https://example.com" title="Example">site</a>',
+    );
     expect(renderMarkdown('[mail](mailto:a@example.com)')).toContain('<a href="mailto:a@example.com">mail</a>');
     expect(renderMarkdown('[rel](/pages/about)')).toContain('<a href="/pages/about">rel</a>');
   });
@@ -51,7 +53,9 @@ describe('renderMarkdown: the GFM constructs of api-v1.md', () => {
   it('renders a table with a header row, the --- separator, alignment and <br> in a cell', () => {
     const html = renderMarkdown('| Name | Notes |\n| :--- | :---: |\n| Ann | line one<br>line two |');
     expect(html).toMatch(/<thead>\s*<tr>\s*<th align="left">Name<\/th>\s*<th align="center">Notes<\/th>/);
-    expect(html).toMatch(/<tbody>\s*<tr>\s*<td align="left">Ann<\/td>\s*<td align="center">line one<br \/>line two<\/td>/);
+    expect(html).toMatch(
+      /<tbody>\s*<tr>\s*<td align="left">Ann<\/td>\s*<td align="center">line one<br \/>line two<\/td>/,
+    );
   });
 
   it('makes no table without the separator row', () => {

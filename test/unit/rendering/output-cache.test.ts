@@ -64,7 +64,9 @@ describe('Renderer: the rendered-instance cache', () => {
 
   it('is bounded by characters, the least recently used first out; 0 keeps nothing', async () => {
     // Same-length revision ids and templates: every entry weighs the same.
-    const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t, i) => block({ template: t, revisionId: 7001 + i }));
+    const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t, i) =>
+      block({ template: t, revisionId: 7001 + i }),
+    );
     const probe = new Renderer();
     await probe.renderBlock(a!);
     const entry = probe.outputCacheStats.characters;

@@ -33,59 +33,80 @@ describe('Renderer.renderBlock: variables and escaping', () => {
   const renderer = new Renderer();
 
   it('gives each value as a variable of its own name, HTML-escaped', async () => {
-    const html = await renderer.renderBlock(block({
-      template: '<h1>{{ title }}</h1><p>{{ count }} {{ meta.author }}</p><a title="{{ quote }}">x</a>',
-      values: { title: '<b>bold</b> & co', count: 3, meta: { author: '<i>Ann</i>' }, quote: `"it's"` },
-    }));
-    expect(html).toBe('<h1>&lt;b&gt;bold&lt;/b&gt; &amp; co</h1><p>3 &lt;i&gt;Ann&lt;/i&gt;</p><a title="&#34;it&#39;s&#34;">x</a>');
+    const html = await renderer.renderBlock(
+      block({
+        template: '<h1>{{ title }}</h1><p>{{ count }} {{ meta.author }}</p><a title="{{ quote }}">x</a>',
+        values: { title: '<b>bold</b> & co', count: 3, meta: { author: '<i>Ann</i>' }, quote: `"it's"` },
+      }),
+    );
+    expect(html).toBe(
+      '<h1>&lt;b&gt;bold&lt;/b&gt; &amp; co</h1><p>3 &lt;i&gt;Ann&lt;/i&gt;</p><a title="&#34;it&#39;s&#34;">x</a>',
+    );
   });
 
   it('gives each slot its data under the slot name, escaped', async () => {
-    const html = await renderer.renderBlock(block({
-      template: '{% for article in latest %}<li>{{ article.title }}</li>{% endfor %}',
-      slots: { latest: [{ title: 'First' }, { title: '<script>x</script>' }] },
-    }));
+    const html = await renderer.renderBlock(
+      block({
+        template: '{% for article in latest %}<li>{{ article.title }}</li>{% endfor %}',
+        slots: { latest: [{ title: 'First' }, { title: '<script>x</script>' }] },
+      }),
+    );
     expect(html).toBe('<li>First</li><li>&lt;script&gt;x&lt;/script&gt;</li>');
   });
 
   it('inserts richtext values sanitized, as HTML', async () => {
-    const html = await renderer.renderBlock(block({
-      template: '<div>{{ body }}</div>',
-      values: { body: '<p>Hi <b>there</b><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(2)"></p>' },
-      richtextFields: ['body'],
-    }));
+    const html = await renderer.renderBlock(
+      block({
+        template: '<div>{{ body }}</div>',
+        values: {
+          body: '<p>Hi <b>there</b><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(2)"></p>',
+        },
+        richtextFields: ['body'],
+      }),
+    );
     expect(html).toBe('<div><p>Hi <b>there</b><img src="https://example.com/a.png" /></p></div>');
   });
 
   it('escapes the same HTML in a field that is not richtext', async () => {
-    const html = await renderer.renderBlock(block({
-      template: '{{ body }}|{{ other }}',
-      values: { body: '<b>x</b>', other: '<b>x</b>' },
-      richtextFields: ['body'],
-    }));
+    const html = await renderer.renderBlock(
+      block({
+        template: '{{ body }}|{{ other }}',
+        values: { body: '<b>x</b>', other: '<b>x</b>' },
+        richtextFields: ['body'],
+      }),
+    );
     expect(html).toBe('<b>x</b>|&lt;b&gt;x&lt;/b&gt;');
   });
 
   it('escapes what a filter makes of trusted HTML: only the value itself is trusted', async () => {
-    const html = await renderer.renderBlock(block({
-      template: '{{ body | upcase }}',
-      values: { body: '<b>x</b>' },
-      richtextFields: ['body'],
-    }));
+    const html = await renderer.renderBlock(
+      block({
+        template: '{{ body | upcase }}',
+        values: { body: '<b>x</b>' },
+        richtextFields: ['body'],
+      }),
+    );
     expect(html).toBe('&lt;B&gt;X&lt;/B&gt;');
   });
 
   it('never trusts slot data, even under a richtext field name', async () => {
-    const html = await renderer.renderBlock(block({ template: '{{ body }}', slots: { body: '<b>x</b>' }, richtextFields: ['body'] }));
+    const html = await renderer.renderBlock(
+      block({ template: '{{ body }}', slots: { body: '<b>x</b>' }, richtextFields: ['body'] }),
+    );
     expect(html).toBe('&lt;b&gt;x&lt;/b&gt;');
   });
 
   it('gives _markdown of a markdown block as rendered, sanitized GFM', async () => {
-    const html = await renderer.renderBlock(block({
-      blockType: 'markdown',
-      template: '<article class="{{ theme }}">{{ _markdown }}</article>',
-      values: { theme: 'dark', _markdown: '## Hello\n\n**bold** [x](javascript:alert(1))\n\n<script>alert(1)</script>' },
-    }));
+    const html = await renderer.renderBlock(
+      block({
+        blockType: 'markdown',
+        template: '<article class="{{ theme }}">{{ _markdown }}</article>',
+        values: {
+          theme: 'dark',
+          _markdown: '## Hello\n\n**bold** [x](javascript:alert(1))\n\n<script>alert(1)</script>',
+        },
+      }),
+    );
     expect(html).toBe('<article class="dark"><h2>Hello</h2>\n<p><strong>bold</strong> <a>x</a></p>\n</article>');
   });
 
@@ -94,24 +115,40 @@ describe('Renderer.renderBlock: variables and escaping', () => {
   });
 
   it('renders other markdown fields when named', async () => {
-    const html = await renderer.renderBlock(block({ template: '{{ intro }}', values: { intro: '*hi*' }, markdownFields: ['intro'] }));
+    const html = await renderer.renderBlock(
+      block({ template: '{{ intro }}', values: { intro: '*hi*' }, markdownFields: ['intro'] }),
+    );
     expect(html).toBe('<p><em>hi</em></p>\n');
   });
 
   it('inserts children unescaped', async () => {
-    const html = await renderer.renderBlock(block({ template: '<main>{{ children }}</main>', children: '<section>a &amp; b</section>' }));
+    const html = await renderer.renderBlock(
+      block({ template: '<main>{{ children }}</main>', children: '<section>a &amp; b</section>' }),
+    );
     expect(html).toBe('<main><section>a &amp; b</section></main>');
   });
 
   it('cannot read files through include or render', async () => {
-    for (const template of ["{% include 'package.json' %}", "{% render 'package.json' %}", "{% layout 'package.json' %}x"]) {
-      const error = await renderer.renderBlock(block({ template })).then(() => undefined, (e: unknown) => e);
+    for (const template of [
+      "{% include 'package.json' %}",
+      "{% render 'package.json' %}",
+      "{% layout 'package.json' %}x",
+    ]) {
+      const error = await renderer.renderBlock(block({ template })).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(RenderError);
     }
   });
 
   it('hides JavaScript prototypes from templates', async () => {
-    const html = await renderer.renderBlock(block({ template: '[{{ meta.constructor }}{{ meta.__proto__ }}{{ list.constructor }}]', values: { meta: {}, list: [] } }));
+    const html = await renderer.renderBlock(
+      block({
+        template: '[{{ meta.constructor }}{{ meta.__proto__ }}{{ list.constructor }}]',
+        values: { meta: {}, list: [] },
+      }),
+    );
     expect(html).toBe('[]');
   });
 });
@@ -170,7 +207,9 @@ describe('Renderer.renderPage', () => {
       pageBlock({ id: 3, parentId: 1, template: '<p>{{ t }}</p>', values: { t: '<right>' } }),
       pageBlock({ id: 4, template: '<footer></footer>' }),
     ]);
-    expect(page.html).toBe('<header>Top</header>\n<div class="cols"><p>left</p>\n<p>&lt;right&gt;</p></div>\n<footer></footer>');
+    expect(page.html).toBe(
+      '<header>Top</header>\n<div class="cols"><p>left</p>\n<p>&lt;right&gt;</p></div>\n<footer></footer>',
+    );
   });
 
   it('nests layouts inside layouts', async () => {
@@ -183,7 +222,12 @@ describe('Renderer.renderPage', () => {
   });
 
   it('includes the CSS and JS of one revision once for two instances, in first-use order', async () => {
-    const card = { revisionId: nextRevision++, template: '<div class="card">{{ t }}</div>', css: '.card{color:red}', js: 'initCard()' };
+    const card = {
+      revisionId: nextRevision++,
+      template: '<div class="card">{{ t }}</div>',
+      css: '.card{color:red}',
+      js: 'initCard()',
+    };
     const hero = { revisionId: nextRevision++, template: '<h1>hero</h1>', css: '.hero{}', js: 'initHero()' };
     const page = await renderer.renderPage([
       pageBlock({ id: 1, ...hero }),
@@ -204,7 +248,10 @@ describe('Renderer.renderPage', () => {
     const revisionId = nextRevision++;
     const error = await renderer
       .renderPage([pageBlock({ id: 1, template: 'ok' }), pageBlock({ id: 42, revisionId, template: '{{ x | }' })])
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(RenderError);
     expect(error).toBeInstanceOf(AppError);
     const renderError = error as RenderError;
@@ -220,7 +267,12 @@ describe('Renderer.previewDocument', () => {
   const renderer = new Renderer();
 
   it('wraps a page in a full document, scripts last', () => {
-    const doc = renderer.previewDocument({ title: 'A <b>&</b> "page"', html: '<p>body</p>', css: 'p{color:red}', js: 'go()' });
+    const doc = renderer.previewDocument({
+      title: 'A <b>&</b> "page"',
+      html: '<p>body</p>',
+      css: 'p{color:red}',
+      js: 'go()',
+    });
     expect(doc.startsWith('<!doctype html>\n')).toBe(true);
     expect(doc).toContain('<meta charset="utf-8">');
     expect(doc).toContain('<title>A &lt;b&gt;&amp;&lt;/b&gt; &quot;page&quot;</title>');
@@ -229,7 +281,12 @@ describe('Renderer.previewDocument', () => {
   });
 
   it('keeps a </script> or </style> inside block code from closing the element', () => {
-    const doc = renderer.previewDocument({ title: 't', html: '', css: 'a{}</style><img src=x onerror=alert(1)>', js: 'var s = "</script><img src=x onerror=alert(1)>";' });
+    const doc = renderer.previewDocument({
+      title: 't',
+      html: '',
+      css: 'a{}</style><img src=x onerror=alert(1)>',
+      js: 'var s = "</script><img src=x onerror=alert(1)>";',
+    });
     expect(doc.match(/<\/style>/g)).toHaveLength(1);
     expect(doc.match(/<\/script>/g)).toHaveLength(1);
   });

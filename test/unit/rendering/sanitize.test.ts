@@ -3,17 +3,21 @@ import { sanitizeRichText } from '../../../src/rendering/sanitize.js';
 
 describe('sanitizeRichText', () => {
   it('keeps formatting HTML as HTML', () => {
-    const html = '<p>Hi <b>bold</b> <i>it</i> <u>under</u> <s>struck</s> H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <small>s</small></p>';
+    const html =
+      '<p>Hi <b>bold</b> <i>it</i> <u>under</u> <s>struck</s> H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <small>s</small></p>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
   it('keeps the tags Markdown produces', () => {
-    const html = '<h2>T</h2><ul><li><a href="https://example.com" title="t">l</a></li></ul><blockquote><p><strong>s</strong> <em>e</em> <del>d</del></p></blockquote>';
+    const html =
+      '<h2>T</h2><ul><li><a href="https://example.com" title="t">l</a></li></ul><blockquote><p><strong>s</strong> <em>e</em> <del>d</del></p></blockquote>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
   it('removes scripts, event handlers and style attributes', () => {
-    const html = sanitizeRichText('<p onclick="alert(1)" style="color:red">text<script>alert(2)</script></p><img src="https://example.com/a.png" onerror="alert(3)">');
+    const html = sanitizeRichText(
+      '<p onclick="alert(1)" style="color:red">text<script>alert(2)</script></p><img src="https://example.com/a.png" onerror="alert(3)">',
+    );
     expect(html).toBe('<p>text</p><img src="https://example.com/a.png" />');
   });
 
@@ -29,6 +33,8 @@ describe('sanitizeRichText', () => {
   });
 
   it('removes tags outside the policy but keeps their text', () => {
-    expect(sanitizeRichText('<div><span class="x">kept</span></div><iframe src="https://e.example">gone</iframe>')).toBe('kept');
+    expect(
+      sanitizeRichText('<div><span class="x">kept</span></div><iframe src="https://e.example">gone</iframe>'),
+    ).toBe('kept');
   });
 });

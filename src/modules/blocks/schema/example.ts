@@ -34,7 +34,11 @@ export function simplestValue(def: FieldDefinition | ItemDefinition): unknown {
       return def.min ?? (def.max !== undefined && def.max < 0 ? def.max : 0);
     case 'integer':
       // Bounds may be fractional: the nearest integer inside them.
-      return def.min !== undefined ? Math.ceil(def.min) : def.max !== undefined && def.max < 0 ? Math.floor(def.max) : 0;
+      return def.min !== undefined
+        ? Math.ceil(def.min)
+        : def.max !== undefined && def.max < 0
+          ? Math.floor(def.max)
+          : 0;
     case 'boolean':
       return false;
     case 'select':

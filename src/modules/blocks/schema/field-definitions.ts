@@ -6,7 +6,20 @@ import { simplestValue } from './example.js';
 import { fieldSchema, type JsonSchema } from './json-schema.js';
 
 export const FIELD_TYPES = [
-  'string', 'text', 'richtext', 'number', 'integer', 'boolean', 'url', 'image', 'color', 'date', 'select', 'array', 'object', 'binding',
+  'string',
+  'text',
+  'richtext',
+  'number',
+  'integer',
+  'boolean',
+  'url',
+  'image',
+  'color',
+  'date',
+  'select',
+  'array',
+  'object',
+  'binding',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -80,7 +93,11 @@ interface Context {
  * Unknown keys are allowed; on success the input is returned as is.
  */
 export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<string>): SchemaCheck {
-  if (!Array.isArray(input)) return { ok: false, errors: [{ path: 'schema_content', message: 'schema_content must be an array of field definitions.' }] };
+  if (!Array.isArray(input))
+    return {
+      ok: false,
+      errors: [{ path: 'schema_content', message: 'schema_content must be an array of field definitions.' }],
+    };
   const errors: FieldError[] = [];
   // Required fields are treated as needed even though a markdown block makes them optional:
   // block_type can change without a new revision, and the example must hold for both.
@@ -94,12 +111,14 @@ function checkList(list: unknown[], path: string, ctx: Context) {
     const at = `${path}[${i}]`;
     checkField(def, at, ctx, true);
     if (!isObject(def) || !isValidName(def.name)) return; // a bad name is reported once, as bad
-    if (seen.has(def.name)) ctx.errors.push({ path: `${at}.name`, message: `The name "${def.name}" is already used in this list.` });
+    if (seen.has(def.name))
+      ctx.errors.push({ path: `${at}.name`, message: `The name "${def.name}" is already used in this list.` });
     seen.add(def.name);
   });
 }
 
-const isValidName = (name: unknown): name is string => typeof name === 'string' && NAME_PATTERN.test(name) && !RESERVED_NAMES.has(name);
+const isValidName = (name: unknown): name is string =>
+  typeof name === 'string' && NAME_PATTERN.test(name) && !RESERVED_NAMES.has(name);
 
 function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   const { errors } = ctx;
@@ -119,7 +138,8 @@ function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   for (const key of ['label', 'description', 'pattern', 'result_type'] as const) {
     if (def[key] !== undefined && typeof def[key] !== 'string') fail(key, 'This value should be of type string.');
   }
-  if (def.required !== undefined && typeof def.required !== 'boolean') fail('required', 'This value should be of type bool.');
+  if (def.required !== undefined && typeof def.required !== 'boolean')
+    fail('required', 'This value should be of type bool.');
   checkBounds(def, type, fail);
   if (typeof def.pattern === 'string') {
     try {
@@ -162,13 +182,19 @@ function checkBounds(def: Record<string, unknown>, type: FieldType, fail: Fail) 
     if (def[key] !== undefined && typeof def[key] !== 'number') fail(key, 'This value should be of type number.');
   }
   for (const key of ['min_length', 'max_length', 'min_items', 'max_items'] as const) {
-    if (def[key] !== undefined && !isNonNegativeInt(def[key])) fail(key, 'This value should be a non-negative integer.');
+    if (def[key] !== undefined && !isNonNegativeInt(def[key]))
+      fail(key, 'This value should be a non-negative integer.');
   }
-  for (const [low, high] of [['min', 'max'], ['min_length', 'max_length'], ['min_items', 'max_items']] as const) {
+  for (const [low, high] of [
+    ['min', 'max'],
+    ['min_length', 'max_length'],
+    ['min_items', 'max_items'],
+  ] as const) {
     const [a, b] = [def[low], def[high]];
     if (typeof a !== 'number' || typeof b !== 'number') continue;
     if (a > b) fail(low, `${low} is greater than ${high}.`);
-    else if (low === 'min' && type === 'integer' && Math.ceil(a) > Math.floor(b)) fail(low, 'No integer lies between min and max.');
+    else if (low === 'min' && type === 'integer' && Math.ceil(a) > Math.floor(b))
+      fail(low, 'No integer lies between min and max.');
   }
 }
 
@@ -178,8 +204,11 @@ function checkOptions(def: Record<string, unknown>, type: FieldType, fail: Fail)
     return;
   }
   const options = def.options;
-  if (!Array.isArray(options) || options.length === 0) return fail('options', 'A select field needs a non-empty array of options.');
-  options.forEach((option, j) => typeof option !== 'string' && fail(`options[${j}]`, 'This value should be of type string.'));
+  if (!Array.isArray(options) || options.length === 0)
+    return fail('options', 'A select field needs a non-empty array of options.');
+  options.forEach(
+    (option, j) => typeof option !== 'string' && fail(`options[${j}]`, 'This value should be of type string.'),
+  );
   if (new Set(options).size !== options.length) fail('options', 'The options must be unique.');
 }
 
@@ -191,7 +220,10 @@ function checkValues(def: ItemDefinition, needed: boolean, fail: Fail) {
     if (problems) fail('default', `The default is not a valid value of this field: ${problems}`);
   } else if (needed && def.type !== 'object' && def.type !== 'array' && problemsOf(schema, simplestValue(def))) {
     // Objects and arrays are built from their parts, which are checked where they are defined.
-    fail('default', 'This required field needs a default: no simple value meets its constraints, so no example could be built.');
+    fail(
+      'default',
+      'This required field needs a default: no simple value meets its constraints, so no example could be built.',
+    );
   }
 }
 
@@ -200,7 +232,9 @@ function problemsOf(schema: JsonSchema, value: unknown): string | null {
   try {
     const validate = ajv.compile(schema as AnySchema);
     if (validate(value)) return null;
-    return toFieldErrors(validate.errors ?? [], 'default').map((e) => `${e.path}: ${e.message}`).join(' ');
+    return toFieldErrors(validate.errors ?? [], 'default')
+      .map((e) => `${e.path}: ${e.message}`)
+      .join(' ');
   } catch (error) {
     return `its constraints cannot be compiled (${(error as Error).message}).`;
   } finally {
@@ -209,17 +243,22 @@ function problemsOf(schema: JsonSchema, value: unknown): string | null {
 }
 
 function checkBinding(def: Record<string, unknown>, fail: Fail, ctx: Context) {
-  if (!ctx.topLevel) fail('type', 'Binding fields are allowed at the top level only: each is a live-data slot of the block.');
+  if (!ctx.topLevel)
+    fail('type', 'Binding fields are allowed at the top level only: each is a live-data slot of the block.');
   const sources = def.allowed_sources;
   if (!Array.isArray(sources) || sources.length === 0) {
     return fail('allowed_sources', 'A binding needs a non-empty array of data source ids (GET /data-sources).');
   }
   sources.forEach((source, j) => {
     if (typeof source !== 'string') fail(`allowed_sources[${j}]`, 'This value should be of type string.');
-    else if (!ctx.knownSources.has(source)) fail(`allowed_sources[${j}]`, `Unknown data source "${source}" (GET /data-sources).`);
+    else if (!ctx.knownSources.has(source))
+      fail(`allowed_sources[${j}]`, `Unknown data source "${source}" (GET /data-sources).`);
   });
   if (def.default === undefined || def.default === null) return;
-  if (!isObject(def.default) || typeof def.default.source !== 'string') return fail('default', 'A binding default is {source, params}.');
-  if (!sources.includes(def.default.source)) fail('default.source', 'The default source must be one of allowed_sources.');
-  if (def.default.params !== undefined && !isObject(def.default.params)) fail('default.params', 'params must be an object.');
+  if (!isObject(def.default) || typeof def.default.source !== 'string')
+    return fail('default', 'A binding default is {source, params}.');
+  if (!sources.includes(def.default.source))
+    fail('default.source', 'The default source must be one of allowed_sources.');
+  if (def.default.params !== undefined && !isObject(def.default.params))
+    fail('default.params', 'params must be an object.');
 }

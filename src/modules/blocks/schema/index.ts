@@ -9,7 +9,13 @@ export {
   type ItemDefinition,
   type SchemaCheck,
 } from './field-definitions.js';
-export { bindingSlots, compilePlaceholderSchema, fieldSchema, type BindingSlot, type JsonSchema } from './json-schema.js';
+export {
+  bindingSlots,
+  compilePlaceholderSchema,
+  fieldSchema,
+  type BindingSlot,
+  type JsonSchema,
+} from './json-schema.js';
 export { MARKDOWN_SAMPLE, buildExample, simplestValue } from './example.js';
 export { computeVersionBump, removedFields, type RevisionContent } from './version-bump.js';
 export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';

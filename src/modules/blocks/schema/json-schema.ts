@@ -31,7 +31,11 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
       break;
     case 'image':
       // A reference, not only an absolute URI: uploaded images may be served by path (`/uploads/a.png`).
-      Object.assign(schema, { type: 'string', format: 'uri-reference', description: def.description ?? 'an image URL' });
+      Object.assign(schema, {
+        type: 'string',
+        format: 'uri-reference',
+        description: def.description ?? 'an image URL',
+      });
       break;
     case 'color':
       Object.assign(schema, { type: 'string', pattern: COLOR });
@@ -93,7 +97,10 @@ function objectSchema(fields: FieldDefinition[]): JsonSchema {
 export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: 'schema' | 'markdown'): JsonSchema {
   const body = objectSchema(fields);
   if (blockType === 'markdown') {
-    (body.properties as JsonSchema)._markdown = { type: 'string', description: 'GitHub Flavored Markdown: the main content of the block' };
+    (body.properties as JsonSchema)._markdown = {
+      type: 'string',
+      description: 'GitHub Flavored Markdown: the main content of the block',
+    };
     body.required = ['_markdown'];
   }
   return { $schema: 'http://json-schema.org/draft-07/schema#', ...body };

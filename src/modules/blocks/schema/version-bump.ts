@@ -49,7 +49,11 @@ function removedFromList(before: readonly unknown[], after: readonly unknown[], 
 }
 
 /** What disappeared inside one definition kept under its name: object `fields`, array `items`. */
-function removedInside(before: Record<string, unknown>, after: Record<string, unknown> | undefined, path: string): string[] {
+function removedInside(
+  before: Record<string, unknown>,
+  after: Record<string, unknown> | undefined,
+  path: string,
+): string[] {
   const removed: string[] = [];
   if (Array.isArray(before.fields)) {
     removed.push(...removedFromList(before.fields, Array.isArray(after?.fields) ? after.fields : [], `${path}.`));
