@@ -1,5 +1,8 @@
+import { Value } from 'typebox/value';
+import { allowedValues, envSchema, type LOG_LEVELS } from './env.schema.js';
+
 /**
- * Environment → typed configuration, validated once at start so that a wrong
+ * Environment → typed configuration, validated once at start against one schema (env.schema.ts) so that a wrong
  * setting stops the service at boot instead of failing at the first request.
  */
 export interface StorageConfig {
@@ -27,7 +30,11 @@ export interface Config {
   registration: 'open' | 'closed';
   storage: StorageConfig;
   providerAllowPrivate: boolean;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Origins allowed to call `/api/v1` from a browser; empty: CORS off. `*` allows any. */
+  corsOrigins: string[];
+  /** `/metrics`: off unless enabled; without a token only from the listen address. */
+  metrics: { enabled: boolean; token: string | undefined };
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -36,79 +43,76 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function required(env: Env, name: string): string {
+/** Empty values count as unset (as compose files and shells often leave them). */
+function present(env: Env): Record<string, string> {
+  const names = Object.keys(envSchema.properties);
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+}
+
+function refuse(name: string, value: string | undefined): never {
+  const got = value === undefined ? 'unset' : `got "${value}"`;
+  throw new ConfigError(`${name} must be ${allowedValues(name) ?? 'valid'} (${got})`);
+}
+
+/** `1/0/true/false/yes/no`: anything else was refused by the schema. */
+function flag(value: string | undefined): boolean {
+  return value === '1' || value === 'true' || value === 'yes';
+}
+
+function required(env: Record<string, string>, name: string, when: string): string {
   const value = env[name];
-  if (!value) throw new ConfigError(`${name} is required when STORAGE=s3`);
+  if (!value) throw new ConfigError(`${name} is required when ${when}`);
   return value;
 }
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = env[name] ?? fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
-  }
-  return value as T;
-}
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-function port(env: Env): number {
-  const raw = env.PORT ?? '3000';
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`PORT must be an integer 0..65535 (got "${raw}")`);
+export function loadConfig(raw: Env = process.env): Config {
+  const env = present(raw);
+  const [first] = Value.Errors(envSchema, env);
+  if (first) {
+    const name = first.instancePath.split('/')[1] ?? '';
+    refuse(name, env[name]);
   }
-  return value;
-}
-
-function url(name: string, raw: string): string {
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
-    return raw.replace(/\/+$/, '');
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
-  }
-}
-
-export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
-  const listenPort = port(env);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
-  }
-  const adminEmail = env.ADMIN_EMAIL || undefined;
-  const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+  const port = Number(env.PORT ?? '3000');
+  if (port > 65535) refuse('PORT', env.PORT);
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all');
   }
-  if (adminPassword !== undefined && adminPassword.length < 8) {
-    throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters');
-  }
-  const driver = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  const driver = (env.STORAGE ?? 'local') as StorageConfig['driver'];
   const storage: StorageConfig = { driver };
   if (driver === 's3') {
     storage.s3 = {
-      endpoint: env.S3_ENDPOINT || undefined,
-      bucket: required(env, 'S3_BUCKET'),
-      region: env.S3_REGION || 'us-east-1',
-      accessKeyId: required(env, 'S3_ACCESS_KEY_ID'),
-      secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
-      publicUrl: env.S3_PUBLIC_URL ? url('S3_PUBLIC_URL', env.S3_PUBLIC_URL) : undefined,
+      endpoint: env.S3_ENDPOINT,
+      bucket: required(env, 'S3_BUCKET', 'STORAGE=s3'),
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: required(env, 'S3_ACCESS_KEY_ID', 'STORAGE=s3'),
+      secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'STORAGE=s3'),
+      publicUrl: env.S3_PUBLIC_URL ? trimSlash(env.S3_PUBLIC_URL) : undefined,
     };
+  }
+  const publicUrl = env.PUBLIC_URL ?? `http://${host}:${port}`;
+  try {
+    new URL(publicUrl);
+  } catch {
+    refuse('PUBLIC_URL', publicUrl);
   }
   return {
     host,
-    port: listenPort,
-    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL ?? `http://${host}:${listenPort}`),
+    port,
+    publicUrl: trimSlash(publicUrl),
     dataDir: env.DATA_DIR ?? './data',
-    databaseUrl,
-    databaseSchema: env.DATABASE_SCHEMA || undefined,
-    adminEmail,
-    adminPassword,
-    registration: oneOf(env, 'REGISTRATION', ['open', 'closed'] as const, 'open'),
+    databaseUrl: env.DATABASE_URL,
+    databaseSchema: env.DATABASE_SCHEMA,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    registration: (env.REGISTRATION ?? 'open') as Config['registration'],
     storage,
-    providerAllowPrivate: env.PROVIDER_ALLOW_PRIVATE === '1',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    providerAllowPrivate: flag(env.PROVIDER_ALLOW_PRIVATE),
+    logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())) : [],
+    metrics: { enabled: flag(env.METRICS), token: env.METRICS_TOKEN },
     bodyLimit: 10 * 1024 * 1024,
   };
 }
