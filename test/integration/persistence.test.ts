@@ -55,7 +55,7 @@ describe('the process', () => {
     child.stderr.on('data', (chunk) => (output += String(chunk)));
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listen line in: ${output}`)), 20_000);
+        const timer = setTimeout(() => reject(new Error(`no listen line in: ${output}`)), 60_000);
         child.stdout.on('data', () => {
           const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
           if (match) {
