@@ -32,10 +32,11 @@ import { LayoutsService } from './modules/layouts/layouts.service.js';
 import { publishingRepository } from './db/repositories/publishing.repository.js';
 import { PageRenderingService } from './modules/publishing/page-rendering.service.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
+import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
 import { Renderer } from './rendering/index.js';
 import { createStorage } from './storage/registry.js';
-import type { Storage } from './storage/storage.js';
+import type { Storage } from './modules/uploads/uploads.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { catalogRepository } from './db/repositories/catalog.repository.js';
 import { pageTypesRepository, tagsRepository } from './db/repositories/tags.repository.js';
@@ -156,7 +157,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           ...outbound,
           ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }),
         }),
-      outbound,
+      guard: async (url) => {
+        await assertPublicUrl(url, outbound);
+      },
       clock,
     }),
     uploads: new UploadsService({

@@ -4,7 +4,8 @@
  * `isProviderType` before storing or building one.
  */
 import { createFourcmsProvider } from './fourcms/fourcms.provider.js';
-import type { CmsProvider, ProviderFactory, ProviderOptions, ProviderSettings } from './provider.js';
+import type { CmsProvider, ProviderSettings } from '../modules/publishing/publishing.js';
+import type { ProviderFactory, ProviderOptions } from './provider.js';
 
 export const providerRegistry = {
   fourcms: createFourcmsProvider,

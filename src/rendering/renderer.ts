@@ -5,6 +5,7 @@
  * failure comes back as a RenderError naming the block and revision.
  */
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
+import type { BlockType, PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
 import { AppError } from '../shared/errors.js';
 import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
@@ -34,36 +35,14 @@ export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
   outputCacheSize: 4 * 1024 * 1024,
 };
 
-export type BlockType = 'schema' | 'markdown';
+export type { BlockType, PageBlockInput, RenderedPage };
 
-export interface BlockRenderInput {
-  /** Cache key of the parsed template: a revision never changes, so neither does its template. */
-  revisionId: number;
+/** One block alone: a page block without its place in the page and its assets. */
+export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId' | 'css' | 'js'> {
   /** The page block (instance) being rendered, named in errors when known. */
   blockId?: number;
-  template: string;
-  values: Record<string, unknown>;
-  slots: Record<string, unknown>;
   /** Already rendered (and therefore already safe) HTML of a layout block's children. */
   children?: string;
-  /** Names of values holding GFM; default `['_markdown']`. */
-  markdownFields?: string[];
-  blockType: BlockType;
-  /** Names of top-level values of type `richtext`. */
-  richtextFields: string[];
-}
-
-export interface PageBlockInput extends Omit<BlockRenderInput, 'blockId' | 'children'> {
-  id: number;
-  parentId: number | null;
-  css: string;
-  js: string;
-}
-
-export interface RenderedPage {
-  html: string;
-  css: string;
-  js: string;
 }
 
 export type RenderFailure = 'syntax' | 'parse_limit' | 'render_limit' | 'memory_limit' | 'output_limit' | 'error';
@@ -138,7 +117,8 @@ function rootCause(error: unknown): unknown {
   return current;
 }
 
-export class Renderer {
+/** The `PageRenderer` of the publishing module, in process. */
+export class Renderer implements PageRenderer {
   readonly options: Readonly<Required<RendererOptions>>;
   readonly #liquid: Liquid;
   readonly #cache: TemplateCache;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertKey, StorageError, type Storage } from './storage.js';
+import { StorageError, type Storage } from '../modules/uploads/uploads.js';
+import { assertKey } from './keys.js';
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
 

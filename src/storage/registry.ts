@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.js';
-import type { Storage } from './storage.js';
+import type { Storage } from '../modules/uploads/uploads.js';
 
 /**
  * Storage adapters by name; the configuration was checked when it was loaded.

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config/config.js';
-import { assertKey, StorageError, type Storage } from './storage.js';
+import { StorageError, type Storage } from '../modules/uploads/uploads.js';
+import { assertKey } from './keys.js';
 
 type S3Settings = NonNullable<StorageConfig['s3']>;
 

@@ -1,4 +1,4 @@
-import type { PageReferences } from '../../modules/pages/pages.service.js';
+import type { PageReferences } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 
 export function pageReferencesRepository({ db }: Database): PageReferences {

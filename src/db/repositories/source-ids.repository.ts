@@ -1,4 +1,4 @@
-import type { SourceCatalog } from '../../modules/blocks/blocks.service.js';
+import type { SourceCatalog } from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
 import { fromJson } from './rows.js';
 

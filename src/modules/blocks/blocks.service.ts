@@ -11,6 +11,7 @@ import type {
   BlockType,
   LoadedBlock,
   NewRevision,
+  SourceCatalog,
   Version,
   VersionBump,
 } from './blocks.js';
@@ -29,13 +30,6 @@ export interface BlockInput {
   js?: string;
   schema_content?: unknown[];
   changelog?: string | null;
-}
-
-/** Where the catalog of data sources is asked which source ids exist. */
-export interface SourceCatalog {
-  knownSourceIds(): Promise<Set<string>>;
-  /** The `params_schema` of each existing source among `ids`. */
-  paramsSchemas(ids: string[]): Promise<Map<string, Record<string, unknown>>>;
 }
 
 const FIRST_VERSION: Version = { major: 1, minor: 0 };

@@ -125,3 +125,10 @@ export interface BlocksRepository {
     query: { blockId: number; userId: number; outdatedOnly: boolean } & PageRequest,
   ): Promise<{ rows: Usage[]; total: number; outdatedTotal: number }>;
 }
+
+/** Where the catalog of data sources is asked which source ids exist. */
+export interface SourceCatalog {
+  knownSourceIds(): Promise<Set<string>>;
+  /** The `params_schema` of each existing source among `ids`. */
+  paramsSchemas(ids: string[]): Promise<Map<string, Record<string, unknown>>>;
+}

@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import { notFound, validationError, type FieldError } from '../../shared/errors.js';
-import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
-import type { LoadedBlock, Revision } from '../blocks/blocks.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
+import type { LoadedBlock, Revision, SourceCatalog } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
 import { ValidatorCache } from '../blocks/schema/index.js';

@@ -1,8 +1,8 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
-import type { BlocksService, SourceCatalog } from '../blocks/blocks.service.js';
-import type { LoadedBlock, Version } from '../blocks/blocks.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
+import type { LoadedBlock, SourceCatalog, Version } from '../blocks/blocks.js';
 import { removedFields, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import type { NewInstance, PageBlock, PagesRepository } from './pages.js';

@@ -5,7 +5,14 @@ import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pa
 import { searchTerms } from '../blocks/search-terms.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
-import { META_FIELDS, type Page, type PageBlock, type PageFields, type PagesRepository } from './pages.js';
+import {
+  META_FIELDS,
+  type Page,
+  type PageBlock,
+  type PageFields,
+  type PageReferences,
+  type PagesRepository,
+} from './pages.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -20,12 +27,6 @@ export interface PageInput {
   meta_keywords?: string | null;
   meta_robots?: string | null;
   blocks?: InstanceInput[];
-}
-
-/** Where the rules ask about page kinds and folders. */
-export interface PageReferences {
-  pageKinds(): Promise<string[]>;
-  folder(id: number): Promise<{ site_id: number; owner_id: number } | undefined>;
 }
 
 export type PageWithBlocks = Page & { blocks: PageBlock[] | null };

@@ -108,3 +108,9 @@ export interface PagesRepository {
   /** Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave. */
   withPageLock<T>(pageId: number, work: (repo: PagesRepository) => Promise<T>): Promise<T>;
 }
+
+/** Where the rules ask about page kinds and folders. */
+export interface PageReferences {
+  pageKinds(): Promise<string[]>;
+  folder(id: number): Promise<{ site_id: number; owner_id: number } | undefined>;
+}

@@ -1,13 +1,11 @@
 import type { Actor } from '../../shared/actor.js';
-import type { Renderer, RenderedPage, PageBlockInput } from '../../rendering/index.js';
-import { previewDocument } from '../../rendering/index.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import type { Binding, PageBlock } from '../pages/pages.js';
 import type { PagesService, PageWithBlocks } from '../pages/pages.service.js';
-import type { PublishingRepository, RevisionAssets } from './publishing.js';
+import type { PageBlockInput, PageRenderer, PublishingRepository, RenderedPage, RevisionAssets } from './publishing.js';
 
 export interface RenderedPageWithParts {
   page: PageWithBlocks & { blocks: PageBlock[] };
@@ -28,7 +26,7 @@ export class PageRenderingService {
       blocks: BlocksService;
       publishing: PublishingRepository;
       instances: InstanceBuilder;
-      renderer: Renderer;
+      renderer: PageRenderer;
     },
   ) {}
 
@@ -48,7 +46,7 @@ export class PageRenderingService {
 
   async previewPage(actor: Actor, pageId: number): Promise<string> {
     const { page, rendered } = await this.render(actor, pageId);
-    return previewDocument({ ...rendered, title: page.meta_title ?? page.name });
+    return this.deps.renderer.previewDocument({ ...rendered, title: page.meta_title ?? page.name });
   }
 
   /** One block with the values given, checked like an instance on a page (paths start at `placeholder_values`). */
@@ -78,7 +76,7 @@ export class PageRenderingService {
       },
     ]);
     const rendered = await this.deps.renderer.renderPage([one!]);
-    return previewDocument({ ...rendered, title: block.name });
+    return this.deps.renderer.previewDocument({ ...rendered, title: block.name });
   }
 
   private async inputs(

@@ -1,12 +1,18 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, badGateway, conflict, fieldError, validationError } from '../../shared/errors.js';
-import { assertPublicUrl } from '../../providers/outbound-guard.js';
-import type { CmsProvider, ProviderOptions, ProviderSettings, PublishDocument } from '../../providers/provider.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { PageRenderingService, RenderedPageWithParts } from './page-rendering.service.js';
-import type { ProviderRecord, PublicationStatus, PublishingRepository } from './publishing.js';
+import type {
+  CmsProvider,
+  CmsProviders,
+  OutboundGuard,
+  ProviderRecord,
+  PublicationStatus,
+  PublishDocument,
+  PublishingRepository,
+} from './publishing.js';
 
 export interface PublishInput {
   rubric_ids?: number[];
@@ -32,8 +38,9 @@ export class PublishingService {
       pages: PagesService;
       sites: SitesService;
       rendering: PageRenderingService;
-      providers: (type: string, settings: ProviderSettings) => CmsProvider;
-      outbound: Pick<ProviderOptions, 'allowPrivate' | 'lookup'>;
+      providers: CmsProviders;
+      /** Checked when the settings are saved; the adapter checks again before every call. */
+      guard: OutboundGuard;
       clock: Clock;
     },
   ) {}
@@ -51,7 +58,7 @@ export class PublishingService {
   /** The token is stored for the calls and never shown again. */
   async setFourcms(actor: Actor, siteId: number, input: { base_url: string; token: string }): Promise<ProviderRecord> {
     await this.deps.sites.get(actor, siteId);
-    await assertPublicUrl(input.base_url, this.deps.outbound);
+    await this.deps.guard(input.base_url);
     return this.deps.publishing.saveProvider({
       siteId,
       type: 'fourcms',

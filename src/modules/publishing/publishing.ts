@@ -52,3 +52,98 @@ export interface PublishingRepository {
   /** The stub of each source's result type. */
   stubs(sourceIds: string[]): Promise<Map<string, unknown>>;
 }
+
+/** One block instance as the provider receives it, so it can render live data itself. */
+export interface PublishedBlock {
+  /** The page block (instance) id. */
+  id: number;
+  block_id: number;
+  version: { major: number; minor: number };
+  /** The LiquidJS template of the pinned revision. */
+  template: string;
+  placeholder_values: Record<string, unknown>;
+  bindings: Record<string, unknown> | null;
+}
+
+/** The document sent on a first publication (contract.md section 5). */
+export interface PublishDocument {
+  kind: string;
+  title: string;
+  slug?: string;
+  rubric_ids?: number[];
+  meta_title?: string;
+  meta_description?: string;
+  preview_text?: string;
+  /** The page rendered as in a preview (stubs in bound slots). */
+  html: string;
+  css: string;
+  js: string;
+  blocks: PublishedBlock[];
+}
+
+/** An update: the fields being changed, plus the regenerated output, always. */
+export type PublishUpdate = Partial<PublishDocument> & Pick<PublishDocument, 'html' | 'css' | 'js' | 'blocks'>;
+
+/** What the provider answers: its own id (normalized to a string) and the slug it settled on. */
+export interface PublishedRef {
+  id: string;
+  slug: string | null;
+}
+
+/** A site's provider settings as stored; the token never leaves the service. */
+export interface ProviderSettings {
+  base_url: string;
+  token: string;
+}
+
+/**
+ * Port: a CMS provider. Every failure (refused URL, time-out, unreachable
+ * host, non-2xx answer, unreadable answer) rejects with `AppError` of kind
+ * `bad_gateway` whose message carries the provider's own message when it sent
+ * one, never the token.
+ */
+export interface CmsProvider {
+  publish(doc: PublishDocument): Promise<PublishedRef>;
+  update(id: string, doc: PublishUpdate): Promise<PublishedRef>;
+}
+
+/** Port: the adapter for a stored provider type (an unknown type is a plain Error, a 500). */
+export type CmsProviders = (type: string, settings: ProviderSettings) => CmsProvider;
+
+/** Port: the outbound guard at settings time; rejects with a validation error on `base_url`. */
+export type OutboundGuard = (url: string) => Promise<void>;
+
+export type BlockType = 'schema' | 'markdown';
+
+/** One instance of a page as the renderer takes it. */
+export interface PageBlockInput {
+  /** The page block (instance) id, named in errors. */
+  id: number;
+  parentId: number | null;
+  /** Cache key of the parsed template: a revision never changes, so neither does its template. */
+  revisionId: number;
+  template: string;
+  css: string;
+  js: string;
+  values: Record<string, unknown>;
+  slots: Record<string, unknown>;
+  /** Names of values holding GFM; default `['_markdown']`. */
+  markdownFields?: string[];
+  blockType: BlockType;
+  /** Names of top-level values of type `richtext`. */
+  richtextFields: string[];
+}
+
+export interface RenderedPage {
+  html: string;
+  css: string;
+  js: string;
+}
+
+/** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
+export interface PageRenderer {
+  /** The blocks in order, each child inside its parent's `children`; CSS and JS once per revision. */
+  renderPage(blocks: PageBlockInput[]): Promise<RenderedPage>;
+  /** A full HTML document around a rendered page. */
+  previewDocument(page: RenderedPage & { title: string }): string;
+}

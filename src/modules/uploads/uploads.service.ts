@@ -1,11 +1,11 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { badGateway, forbidden } from '../../shared/errors.js';
-import { StorageError, type Storage, type StorageStatus } from '../../storage/storage.js';
-import { storeImage } from '../../storage/uploads.js';
 import type { BlocksRepository, LoadedBlock } from '../blocks/blocks.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { SitesService } from '../sites/sites.service.js';
+import { storeImage } from './store-image.js';
+import { StorageError, type Storage, type StorageStatus } from './uploads.js';
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const SITE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;

@@ -11,16 +11,14 @@
 import { STATUS_CODES } from 'node:http';
 import { AppError, badGateway } from '../../shared/errors.js';
 import { checkOutboundUrl } from '../outbound-guard.js';
-import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
-  type CmsProvider,
-  type ProviderFactory,
-  type ProviderOptions,
-  type ProviderSettings,
-  type PublishDocument,
-  type PublishedRef,
-  type PublishUpdate,
-} from '../provider.js';
+import type {
+  CmsProvider,
+  ProviderSettings,
+  PublishDocument,
+  PublishedRef,
+  PublishUpdate,
+} from '../../modules/publishing/publishing.js';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, type ProviderFactory, type ProviderOptions } from '../provider.js';
 
 const NAME = 'fourcms';
 /** An answer is an id and a slug; anything this large is not one. */

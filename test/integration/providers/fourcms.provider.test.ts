@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors.js';
 import { startFakeFourcms, type FakeFourcms } from '../../../src/providers/fourcms/fake-server.js';
 import { FourcmsProvider } from '../../../src/providers/fourcms/fourcms.provider.js';
-import type { ProviderOptions, PublishDocument } from '../../../src/providers/provider.js';
+import type { PublishDocument } from '../../../src/modules/publishing/publishing.js';
+import type { ProviderOptions } from '../../../src/providers/provider.js';
 
 const TOKEN = 'tok-Sup3rSecret-4c1d';
 const local: ProviderOptions = { allowPrivate: true, timeoutMs: 2_000 };

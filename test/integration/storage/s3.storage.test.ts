@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../../../src/storage/s3.storage.js';
-import { StorageError } from '../../../src/storage/storage.js';
+import { StorageError } from '../../../src/modules/uploads/uploads.js';
 import { startApp } from '../../support/app.js';
 import { newSite, newUser } from '../../support/factories.js';
 import { form, GIF, PNG } from '../../support/images.js';

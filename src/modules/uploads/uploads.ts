@@ -1,4 +1,4 @@
-/** Port: where uploaded files live. Keys look like `covers/3f2a….png`. */
+/** Port: where uploaded files live (adapters in `src/storage`). Keys look like `covers/3f2a….png`. */
 export interface Storage {
   put(input: { key: string; body: Buffer; contentType: string }): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | undefined>;
@@ -18,13 +18,4 @@ export interface StorageStatus {
 /** The backend failed (the HTTP layer answers 502). Its message never carries credentials. */
 export class StorageError extends Error {
   override readonly name = 'StorageError';
-}
-
-const KEY = /^[a-zA-Z0-9_.-]+(\/[a-zA-Z0-9_.-]+)*$/;
-
-/** Refuses keys that could leave their folder or the bucket's namespace. */
-export function assertKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.'))
-    throw new StorageError(`Invalid storage key "${key}".`);
-  return key;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fieldError } from '../shared/errors.js';
-import { detectImageType } from '../shared/image-type.js';
-import type { Storage } from './storage.js';
+import { fieldError } from '../../shared/errors.js';
+import { detectImageType } from '../../shared/image-type.js';
+import type { Storage } from './uploads.js';
 
 /** Stores an image under `<prefix>/<random>.<ext>` after checking its size and, by its bytes, its type. */
 export async function storeImage(input: {
