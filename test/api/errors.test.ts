@@ -39,7 +39,7 @@ describe('the error model', () => {
   it('answers a known path with a wrong method with a JSON 405 and Allow', async () => {
     const r = await t.call('PATCH', '/api/v1/sites', { key: user.key });
     expect(r.status).toBe(405);
-    expect(r.headers.get('allow')).toBe('GET');
+    expect(r.headers.get('allow')).toBe('GET, POST');
     expect(r.body.error).toMatch(/not allowed/);
     const withParam = await t.call('POST', '/api/sites/12', { cookie: user.cookie, body: {} });
     expect(withParam.status).toBe(405);

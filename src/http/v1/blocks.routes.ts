@@ -26,7 +26,7 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
     {
       schema: {
         tags,
-        summary: 'Blocks visible to the key: its owner’s and the global ones (deprecated ones hidden)',
+        summary: 'Blocks visible to you: your own and the global ones (deprecated ones hidden)',
         querystring: BlockListQuery,
         response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) },
       },
@@ -63,7 +63,7 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
     {
       schema: {
         tags,
-        summary: 'The key owner’s favorite blocks',
+        summary: 'Your favorite blocks',
         querystring: PageQuery,
         response: { 200: Paged(BlockSchema), ...errorResponses(400, 401, 403) },
       },
@@ -162,7 +162,7 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
     {
       schema: {
         tags,
-        summary: 'The key owner’s instances of a block on pages',
+        summary: 'Your instances of a block on pages',
         params: IdParams,
         querystring: UsagesQuery,
         response: { 200: UsagesPage, ...errorResponses(400, 401, 403, 404) },

@@ -1,18 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { registerDocsCollector, registerDocsRoutes } from '../openapi.js';
 import { apiKeyAuth } from './auth-hook.js';
-import { siteRoutes } from './sites.routes.js';
-import { blockRoutes } from './blocks.routes.js';
-import { collectionRoutes } from './collections.routes.js';
-import { submissionRoutes } from './submissions.routes.js';
-import { pageRoutes } from './pages.routes.js';
-import { pageBlockRoutes } from './page-blocks.routes.js';
-import { folderRoutes } from './folders.routes.js';
-import { layoutRoutes } from './layouts.routes.js';
-import { publishingRoutes } from './publishing.routes.js';
-import { uploadRoutes } from './uploads.routes.js';
-import multipart from '@fastify/multipart';
-import { catalogRoutes } from './catalog.routes.js';
+import { registerModules } from '../route-modules.js';
 
 /** `/api/v1`: the public API, for integrations and agents, authenticated by API key. */
 export async function v1Api(scope: App, deps: HttpDeps) {
@@ -24,18 +13,7 @@ export async function v1Api(scope: App, deps: HttpDeps) {
   });
   await scope.register(async (authed: App) => {
     authed.addHook('onRequest', apiKeyAuth(deps.services.apiKeys));
-    siteRoutes(authed, deps);
-    blockRoutes(authed, deps);
-    collectionRoutes(authed, deps);
-    submissionRoutes(authed, deps);
-    pageRoutes(authed, deps);
-    pageBlockRoutes(authed, deps);
-    catalogRoutes(authed, deps);
-    folderRoutes(authed, deps);
-    layoutRoutes(authed, deps);
-    publishingRoutes(authed, deps);
-    await authed.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
-    uploadRoutes(authed, deps);
+    await registerModules(authed, deps, 'key');
   });
   await registerDocsRoutes(scope);
 }

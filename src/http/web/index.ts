@@ -9,8 +9,8 @@ import { adminLayoutRoutes } from './admin-layouts.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { sessionAuth, requireAdmin } from './session-hook.js';
-import { webSiteRoutes } from './sites.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
+import { registerModules } from '../route-modules.js';
 
 /** `/api`: the web interface's contour, authenticated by the `pb_session` cookie. */
 export async function webApi(scope: App, deps: HttpDeps) {
@@ -19,7 +19,7 @@ export async function webApi(scope: App, deps: HttpDeps) {
   await registerDocsCollector(scope, {
     title: 'Pageblocks web contour',
     description:
-      'Session-cookie routes of the web interface: accounts, API keys, sites and administration. Not for integrations.',
+      "The web interface's contour, authenticated by the `pb_session` cookie: accounts, API keys and administration, and every operation of `/api/v1` (blocks, pages, previews, catalog, publication) under the same paths without `/v1`. Not for integrations: they use `/api/v1` with a key.",
     prefix: '/api',
     securityScheme: { type: 'apiKey', in: 'cookie', name: 'pb_session' },
   });
@@ -27,7 +27,8 @@ export async function webApi(scope: App, deps: HttpDeps) {
     session.addHook('onRequest', sessionAuth(deps.services.auth, new URL(deps.config.publicUrl).origin));
     authRoutes(session, deps);
     apiKeyRoutes(session, deps);
-    webSiteRoutes(session, deps);
+    // The public API's operations, a second time: the same modules behind the session hook.
+    await registerModules(session, deps, 'session');
     await session.register(async (admin: App) => {
       admin.addHook('onRequest', async (request) => requireAdmin(request));
       adminUserRoutes(admin, deps);

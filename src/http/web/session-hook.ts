@@ -13,10 +13,7 @@ const ALLOWED_WHEN_BLOCKED = new Set(['/api/auth/me', '/api/auth/logout']);
  */
 export function sessionAuth(auth: AuthService, publicOrigin: string) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const origin = request.headers.origin;
-    if (STATE_CHANGING.has(request.method) && origin !== undefined && origin !== publicOrigin) {
-      throw forbidden(`Cross-origin request refused: Origin ${origin} is not ${publicOrigin}.`);
-    }
+    if (STATE_CHANGING.has(request.method)) refuseCrossSite(request, publicOrigin);
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await auth.userForSession(token) : undefined;
     if (user) {
@@ -40,4 +37,33 @@ export function sessionAuth(auth: AuthService, publicOrigin: string) {
 
 export function requireAdmin(request: FastifyRequest) {
   if (!request.actor?.isAdmin) throw forbidden('Administrators only.');
+}
+
+/**
+ * A browser names the page that sent a request in `Origin` (on every POST, PUT,
+ * PATCH and DELETE, same-origin ones included) and, when it omits `Origin`,
+ * still says `Sec-Fetch-Site`. Either one pointing to another site is a forged
+ * request. The service's own origin is PUBLIC_URL's, or the one the request was
+ * sent to (`Host`), so the app works under `localhost` as well as `127.0.0.1`.
+ * A request with neither header comes from no browser (curl, a script), and so
+ * carries no victim's cookie.
+ */
+function refuseCrossSite(request: FastifyRequest, publicOrigin: string) {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (origin === publicOrigin || hostOf(origin) === request.headers.host) return;
+    throw forbidden(`Cross-origin request refused: Origin ${origin} is not ${publicOrigin}.`);
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') {
+    throw forbidden(`Cross-origin request refused: Sec-Fetch-Site is ${site}.`);
+  }
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }
