@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorKind } from '../shared/errors.js';
+import { AppError, type ErrorCode, type ErrorKind, type FieldError } from '../shared/errors.js';
 import { toFieldErrors } from './validation.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -12,6 +12,22 @@ const STATUS: Record<ErrorKind, number> = {
   rate_limited: 429,
   bad_gateway: 502,
 };
+
+// The code of an entry that names none: what its error as a whole is.
+const DEFAULT_CODE: Record<ErrorKind, ErrorCode> = {
+  validation: 'invalid',
+  unauthenticated: 'invalid',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  unprocessable: 'invalid',
+  rate_limited: 'invalid',
+  bad_gateway: 'invalid',
+};
+
+/** Every entry has a `code`; `path` and `message` come first. */
+const withCodes = (errors: readonly FieldError[], fallback: ErrorCode) =>
+  errors.map(({ path, message, code, ...rest }) => ({ path, message, code: code ?? fallback, ...rest }));
 
 // Fastify's own client errors, in words an integrator can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -33,7 +49,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return send(reply, STATUS[error.kind], {
       error: error.message,
-      ...(error.errors && { errors: error.errors }),
+      ...(error.errors && { errors: withCodes(error.errors, DEFAULT_CODE[error.kind]) }),
       ...error.details,
     });
   }
@@ -45,7 +61,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   if (SyntaxError.prototype.isPrototypeOf(error) && fastifyError.statusCode === 400) {
     return send(reply, 400, {
       error: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!,
-      errors: [{ path: 'root', message: error.message }],
+      errors: [{ path: 'root', message: error.message, code: 'invalid' }],
     });
   }
   const status = fastifyError.statusCode ?? 500;

@@ -1,6 +1,6 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { ERROR_BODY_MARK } from './schemas/common.js';
+import { ERROR_BODY_ID, ERROR_BODY_MARK } from './schemas/common.js';
 import { compileValidator } from './validation.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
@@ -36,7 +36,8 @@ export function lazySchemaCompilers() {
   const compileSerializer = SerializerSelector()({}, {});
   const serializer: FastifySerializerCompiler<unknown> = (route) => {
     // Error bodies are always sent by the error handler: plain JSON.stringify, never compiled.
-    if ((route.schema as { $comment?: string }).$comment === ERROR_BODY_MARK) return JSON.stringify as Serialize;
+    const schema = route.schema as { $comment?: string; $ref?: string };
+    if (schema.$comment === ERROR_BODY_MARK || schema.$ref === `${ERROR_BODY_ID}#`) return JSON.stringify as Serialize;
     const compiled = lazy(() => compileSerializer(route as never) as Serialize);
     return (data: unknown) => compiled()(data);
   };

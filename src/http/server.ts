@@ -5,6 +5,7 @@ import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
 import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
+import { ErrorBody } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
 import { webApi } from './web/index.js';
 
@@ -30,6 +31,8 @@ export async function createServer(options: ServerOptions): Promise<App> {
   app.setSerializerCompiler(compilers.serializer);
   app.decorate('compileSchemas', compilers.compileAll);
   app.setErrorHandler(errorHandler);
+  // Described once; every route's error responses refer to it (`ErrorBody#`).
+  app.addSchema(ErrorBody);
   const routeTable = trackRoutes(app);
   registerNotFound(app, routeTable.allowedMethods);
   app.decorate('routeTable', routeTable);

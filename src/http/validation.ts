@@ -3,7 +3,8 @@ import addFormatsModule from 'ajv-formats';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const common: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false };
+// verbose: each error carries its schema and data, which the near-miss hints read.
+const common: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false, verbose: true };
 
 // Bodies are JSON and typed: `"site_id": "1"` is an error, never coerced.
 const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));

@@ -5,5 +5,6 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** An Ajv for user-made schemas (block fields, data sources): every error, no coercion, Draft-07 formats. */
 export function createAjv(options: Options = {}): Ajv {
-  return addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, ...options }));
+  // verbose: each error carries its schema and data, which the near-miss hints read.
+  return addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, verbose: true, ...options }));
 }

@@ -2,7 +2,43 @@
  * The error catalogue. Services throw these; they know nothing of HTTP. The
  * HTTP layer maps each `kind` to a status code in one place (http/errors.ts).
  */
-export interface FieldError {
+/**
+ * A stable machine word for what is wrong at a place, so that a program (an AI
+ * agent above all) can act without parsing the human message.
+ */
+export const ERROR_CODES = [
+  'required',
+  'type',
+  'enum',
+  'unknown_key',
+  'not_allowed',
+  'blank',
+  'too_long',
+  'too_short',
+  'too_large',
+  'too_small',
+  'too_many',
+  'too_few',
+  'pattern',
+  'format',
+  'not_unique',
+  'conflict',
+  'not_found',
+  'forbidden',
+  'invalid',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What a field error can say beyond its message. */
+export interface FieldErrorDetail {
+  code?: ErrorCode;
+  /** Where it helps: the type, the allowed values, the limit. */
+  expected?: unknown;
+  /** A near miss: "did you mean `name`?". */
+  hint?: string;
+}
+
+export interface FieldError extends FieldErrorDetail {
   /** Dot-path into the request body (`blocks[0].placeholder_values.title`), a root field name, or `root`. */
   path: string;
   message: string;
@@ -40,8 +76,8 @@ export class AppError extends Error {
 export const validationError = (message: string, errors: FieldError[]) =>
   new AppError('validation', message, { errors });
 
-export const fieldError = (path: string, message: string) =>
-  new AppError('validation', message, { errors: [{ path, message }] });
+export const fieldError = (path: string, message: string, detail: FieldErrorDetail = {}) =>
+  new AppError('validation', message, { errors: [{ path, message, ...detail }] });
 
 export const notFound = (message: string, errors?: FieldError[]) =>
   new AppError('not_found', message, errors ? { errors } : {});

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { FieldError } from './errors.js';
+import type { ErrorCode, FieldError, FieldErrorDetail } from './errors.js';
+import { meantFor, nearMiss } from './near-miss.js';
 
 /** `/blocks/0/placeholder_values/title` → `blocks[0].placeholder_values.title`; '' → `root`. */
 export function pointerToPath(pointer: string, prefix = ''): string {
@@ -71,6 +72,96 @@ function message(error: ErrorObject): string {
   }
 }
 
+const LIMIT_CODES: Record<string, ErrorCode> = {
+  maxLength: 'too_long',
+  minLength: 'too_short',
+  maximum: 'too_large',
+  exclusiveMaximum: 'too_large',
+  minimum: 'too_small',
+  exclusiveMinimum: 'too_small',
+  maxItems: 'too_many',
+  minItems: 'too_few',
+  maxProperties: 'too_many',
+  minProperties: 'too_few',
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The keys a schema object declares (Ajv gives the schema with `verbose: true`). */
+const declaredKeys = (schema: unknown): string[] =>
+  isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+
+const backticks = (words: readonly unknown[]) => words.map((w) => `\`${String(w)}\``).join(', ');
+
+/** A string of digits where a number belongs: the usual slip of an id read from a URL. */
+function typeHint(data: unknown, expected: string): string | undefined {
+  if ((expected === 'integer' || expected === 'number') && typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data))
+    return `send ${data} as a JSON number, without quotes`;
+  if (expected === 'array' && (typeof data === 'number' || typeof data === 'string'))
+    return `send a list: [${JSON.stringify(data)}]`;
+  return undefined;
+}
+
+/** `code`, `expected` and a near-miss `hint` for one Ajv error. */
+function detail(error: ErrorObject): FieldErrorDetail {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(p.missingProperty);
+      const declared = declaredKeys(error.parentSchema);
+      const unexpected = isObject(error.data) ? Object.keys(error.data).filter((k) => !declared.includes(k)) : [];
+      const meant = meantFor(missing, unexpected);
+      return {
+        code: 'required',
+        ...(meant && { hint: `\`${meant}\` is not a field here: did you mean \`${missing}\`?` }),
+      };
+    }
+    case 'additionalProperties': {
+      const allowed = declaredKeys(error.parentSchema);
+      const near = nearMiss(String(p.additionalProperty), allowed);
+      return {
+        code: 'unknown_key',
+        expected: allowed,
+        hint: near
+          ? `did you mean \`${near}\`?`
+          : allowed.length
+            ? `allowed keys: ${backticks(allowed)}`
+            : 'no keys are allowed here',
+      };
+    }
+    case 'type': {
+      const types = String(p.type).split(',');
+      const hint = typeHint(error.data, types[0]!);
+      return { code: 'type', expected: types.length === 1 ? types[0] : types, ...(hint && { hint }) };
+    }
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const near =
+        typeof error.data === 'string'
+          ? nearMiss(
+              error.data,
+              allowed.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
+      return { code: 'enum', expected: allowed, ...(near && { hint: `did you mean \`${near}\`?` }) };
+    }
+    case 'const':
+      return { code: 'enum', expected: [p.allowedValue] };
+    case 'minLength':
+      return p.limit === 1 ? { code: 'blank' } : { code: 'too_short', expected: p.limit };
+    case 'pattern':
+      return p.pattern === '\\S' ? { code: 'blank' } : { code: 'pattern', expected: p.pattern };
+    case 'format':
+      return { code: 'format', expected: p.format };
+    case 'uniqueItems':
+      return { code: 'not_unique' };
+    default: {
+      const code = LIMIT_CODES[error.keyword];
+      return code ? { code, expected: p.limit } : { code: 'invalid' };
+    }
+  }
+}
+
 /** Where an error points: the missing or unexpected key itself, not its parent object. */
 function pointerOf(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
@@ -80,9 +171,10 @@ function pointerOf(error: ErrorObject): string {
 }
 
 /**
- * Ajv errors → `{path, message}` at the exact place, one entry per place: the
- * first (a wrong type comes before the enum it then also fails). Union branches
- * that failed are noise once a more specific error names the spot.
+ * Ajv errors → `{path, message, code, expected?, hint?}` at the exact place, one
+ * entry per place: the first (a wrong type comes before the enum it then also
+ * fails). Union branches that failed are noise once a more specific error names
+ * the spot. Hints need Ajv's `verbose` option (the schema and data of each error).
  */
 export function toFieldErrors(errors: readonly ErrorObject[], prefix = ''): FieldError[] {
   const seen = new Set<string>();
@@ -92,7 +184,7 @@ export function toFieldErrors(errors: readonly ErrorObject[], prefix = ''): Fiel
     const path = pointerToPath(pointerOf(error), prefix);
     if (seen.has(path)) continue;
     seen.add(path);
-    out.push({ path, message: message(error) });
+    out.push({ path, message: message(error), ...detail(error) });
   }
   return out;
 }

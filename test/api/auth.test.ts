@@ -63,7 +63,7 @@ describe('register', () => {
       body: { email: 'TWICE@example.test', password: 'password-2' },
     });
     expect(r.status).toBe(409);
-    expect(r.body.errors).toEqual([{ path: 'email', message: expect.any(String) }]);
+    expect(r.body.errors).toEqual([{ path: 'email', message: expect.any(String), code: 'conflict' }]);
   });
 });
 

@@ -58,8 +58,14 @@ describe('the error model', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'This value should not be blank.' },
-        { path: 'layout_id', message: 'This value should be of type int or null.' },
+        { path: 'name', message: 'This value should not be blank.', code: 'blank' },
+        {
+          path: 'layout_id',
+          message: 'This value should be of type int or null.',
+          code: 'type',
+          expected: ['integer', 'null'],
+          hint: 'send 1 as a JSON number, without quotes',
+        },
       ]),
     );
   });

@@ -280,7 +280,7 @@ describe('bad input leaves nothing written', () => {
       body: { name: 'Two', site_id: site.id, slug: 'dup' },
     });
     expect(r.status).toBe(409);
-    expect(r.body.errors).toEqual([{ path: 'slug', message: expect.any(String) }]);
+    expect(r.body.errors).toEqual([{ path: 'slug', message: expect.any(String), code: 'conflict' }]);
     const elsewhere = await newSite(t, user, 'Elsewhere');
     expect(
       (

@@ -140,7 +140,9 @@ describe('previews', () => {
       body: { placeholder_values: { title: 5 } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ path: 'placeholder_values.title', message: expect.any(String) }]);
+    expect(bad.body.errors).toEqual([
+      { path: 'placeholder_values.title', message: expect.any(String), code: 'type', expected: 'string' },
+    ]);
   });
 
   it('stops a hostile template with a clear error instead of hanging', async () => {

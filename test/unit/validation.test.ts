@@ -35,14 +35,16 @@ describe('toFieldErrors', () => {
   it('names the missing key itself and every bad place', () => {
     validate({ site_id: '3', items: [{ title: 'ok' }, {}] });
     expect(toFieldErrors(validate.errors!)).toEqual([
-      { path: 'name', message: 'This field is required.' },
-      { path: 'site_id', message: 'This value should be of type int.' },
-      { path: 'items[1].title', message: 'This field is required.' },
+      { path: 'name', message: 'This field is required.', code: 'required' },
+      { path: 'site_id', message: 'This value should be of type int.', code: 'type', expected: 'integer' },
+      { path: 'items[1].title', message: 'This field is required.', code: 'required' },
     ]);
   });
 
   it('says blank for an empty required string', () => {
     validate({ name: '', site_id: 1 });
-    expect(toFieldErrors(validate.errors!)).toEqual([{ path: 'name', message: 'This value should not be blank.' }]);
+    expect(toFieldErrors(validate.errors!)).toEqual([
+      { path: 'name', message: 'This value should not be blank.', code: 'blank' },
+    ]);
   });
 });

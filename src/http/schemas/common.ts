@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { ERROR_CODES } from '../../shared/errors.js';
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '../../shared/pagination.js';
 
 /** A string that must contain something besides white space. */
@@ -27,22 +28,57 @@ export const PageQuery = Type.Object(PageQueryProperties);
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
 
-export const FieldErrorSchema = Type.Object({ path: Type.String(), message: Type.String() });
+export const FieldErrorSchema = Type.Object({
+  path: Type.String({
+    description:
+      'A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`.',
+  }),
+  message: Type.String({ description: 'What is wrong, in words.' }),
+  code: Type.String({
+    enum: [...ERROR_CODES],
+    description:
+      'What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.',
+  }),
+  expected: Type.Optional(
+    Type.Unknown({
+      description:
+        'Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern).',
+    }),
+  ),
+  hint: Type.Optional(
+    Type.String({ description: 'A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?"' }),
+  ),
+});
 
 /** Marks the error body: documented on every route, never given a compiled serializer (see server.ts). */
 export const ERROR_BODY_MARK = 'pageblocks:error-body';
+
+/** The id under which the error body is registered once (`addSchema`) and referred to by every route. */
+export const ERROR_BODY_ID = 'ErrorBody';
 
 export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'What went wrong, in words.' }),
     errors: Type.Optional(
-      Type.Array(FieldErrorSchema, { description: 'Where it went wrong: fix exactly these paths.' }),
+      Type.Array(FieldErrorSchema, {
+        description: 'Where it went wrong: fix exactly these paths and send the request again.',
+      }),
     ),
   },
-  { additionalProperties: true, $comment: ERROR_BODY_MARK },
+  {
+    $id: ERROR_BODY_ID,
+    title: 'Error',
+    description:
+      'Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).',
+    additionalProperties: true,
+    $comment: ERROR_BODY_MARK,
+  },
 );
 
+/** A reference to the error body, which the server registers once. */
+export const ErrorBodyRef = Type.Unsafe<{ error: string }>({ $ref: `${ERROR_BODY_ID}#` });
+
 /** Response entries for the error codes a route can answer. */
-export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ErrorBodyRef]));
 
 export const NoContent = Type.Null({ description: 'No content' });

@@ -5,6 +5,7 @@ import type { LoadedBlock, Revision, SourceCatalog } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
 import { ValidatorCache } from '../blocks/schema/index.js';
+import { nearMiss } from '../../shared/near-miss.js';
 import type { Binding, NewInstance, PageBlock } from './pages.js';
 
 export interface InstanceInput {
@@ -86,7 +87,8 @@ export class InstanceBuilder {
       revision.schema_content as FieldDefinition[],
       block.block_type,
     );
-    if (!isObject(values)) return [{ path, message: 'placeholder_values must be an object.' }];
+    if (!isObject(values))
+      return [{ path, message: 'placeholder_values must be an object.', code: 'type', expected: 'object' }];
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
   }
 
@@ -120,11 +122,14 @@ export class InstanceBuilder {
         missing.push({
           path: join(options.pathOf(i), 'block_id'),
           message: `${at}: block ${input.block_id} not found`,
+          code: 'not_found',
+          hint: 'find an available block with GET /blocks or GET /search/blocks',
         });
       else if (!block.revision)
         missing.push({
           path: join(options.pathOf(i), 'block_id'),
           message: `${at}: block ${input.block_id} has no template or schema yet`,
+          code: 'not_found',
         });
       else found.push(block);
     }
@@ -155,34 +160,57 @@ export class InstanceBuilder {
   ): FieldError[] {
     if (bindings === undefined || bindings === null) return [];
     const path = join(at, 'bindings');
-    if (!isObject(bindings)) return [{ path, message: 'bindings must be an object keyed by slot name.' }];
+    if (!isObject(bindings))
+      return [{ path, message: 'bindings must be an object keyed by slot name.', code: 'type', expected: 'object' }];
     if (Object.keys(bindings).length && slots.length === 0)
-      return [{ path, message: 'This block is static: it has no binding slots.' }];
+      return [{ path, message: 'This block is static: it has no binding slots.', code: 'not_allowed', expected: [] }];
     const errors: FieldError[] = [];
     for (const [name, binding] of Object.entries(bindings)) {
       const slotPath = `${path}.${name}`;
       const slot = slots.find((s) => s.name === name);
       if (!slot) {
+        const names = slots.map((s) => s.name);
+        const near = nearMiss(name, names);
         errors.push({
           path: slotPath,
-          message: `No slot "${name}": the slots are ${slots.map((s) => s.name).join(', ')}.`,
+          message: `No slot "${name}": the slots are ${names.join(', ')}.`,
+          code: 'unknown_key',
+          expected: names,
+          ...(near && { hint: `did you mean \`${near}\`?` }),
         });
         continue;
       }
       if (!isObject(binding)) {
-        errors.push({ path: slotPath, message: 'A binding is an object {source, params}.' });
+        errors.push({
+          path: slotPath,
+          message: 'A binding is an object {source, params}.',
+          code: 'type',
+          expected: 'object',
+        });
         continue;
       }
       if (typeof binding.source !== 'string' || !slot.allowed_sources.includes(binding.source)) {
+        const near = typeof binding.source === 'string' ? nearMiss(binding.source, slot.allowed_sources) : undefined;
         errors.push({
           path: `${slotPath}.source`,
           message: `The source must be one of: ${slot.allowed_sources.join(', ')}.`,
+          code: binding.source === undefined ? 'required' : 'not_allowed',
+          expected: slot.allowed_sources,
+          hint: near
+            ? `did you mean \`${near}\`?`
+            : `read a source's params with GET /data-sources/{id}; allowed here: ${slot.allowed_sources.join(', ')}`,
         });
         continue;
       }
       const params = binding.params ?? {};
       const schema = paramsSchemas.get(binding.source);
-      if (!isObject(params)) errors.push({ path: `${slotPath}.params`, message: 'params must be an object.' });
+      if (!isObject(params))
+        errors.push({
+          path: `${slotPath}.params`,
+          message: 'params must be an object.',
+          code: 'type',
+          expected: 'object',
+        });
       else if (schema)
         errors.push(
           ...this.validator.validate(
@@ -205,10 +233,17 @@ export class InstanceBuilder {
         {
           path,
           message: `Instance ${parentId} is not on this page: a parent must be an existing instance of the same page.`,
+          code: 'not_found',
         },
       ];
     if (parent.block.kind !== 'layout')
-      return [{ path, message: `Instance ${parentId} is not a layout block: only layout blocks hold children.` }];
+      return [
+        {
+          path,
+          message: `Instance ${parentId} is not a layout block: only layout blocks hold children.`,
+          code: 'not_allowed',
+        },
+      ];
     return [];
   }
 }

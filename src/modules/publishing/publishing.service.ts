@@ -72,8 +72,13 @@ export class PublishingService {
     const page = await this.deps.pages.get(actor, pageId);
     if (page.kind === 'article') {
       if (input.rubric_ids === undefined)
-        throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.');
-      if (input.rubric_ids.length === 0) throw fieldError('rubric_ids', 'At least one rubric id is needed.');
+        throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.', {
+          code: 'required',
+          expected: 'array of integer, at least one',
+          hint: 'the ids come from the CMS provider (this service does not list them): e.g. "rubric_ids": [1]',
+        });
+      if (input.rubric_ids.length === 0)
+        throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
     } else {
       const given = ARTICLE_ONLY.filter((key) => input[key] !== undefined);
       if (given.length)
@@ -112,7 +117,7 @@ export class PublishingService {
     if (!status.is_published)
       throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
     if (input.rubric_ids !== undefined && input.rubric_ids.length === 0)
-      throw fieldError('rubric_ids', 'At least one rubric id is needed.');
+      throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
     const provider = await this.providerOf(page.site_id);
     return this.underClaim(pageId, true, async () => {
       const parts = await this.deps.rendering.render(actor, pageId);

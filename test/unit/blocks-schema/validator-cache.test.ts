@@ -52,7 +52,13 @@ describe('ValidatorCache.validate', () => {
 
   it('does not coerce: a number in a string is a type error', () => {
     expect(cache.validate('1:schema', schema, { title: 'Hi', count: '2' }, PREFIX)).toEqual([
-      { path: `${PREFIX}.count`, message: 'This value should be of type int.' },
+      {
+        path: `${PREFIX}.count`,
+        message: 'This value should be of type int.',
+        code: 'type',
+        expected: 'integer',
+        hint: 'send 2 as a JSON number, without quotes',
+      },
     ]);
   });
 
@@ -85,9 +91,13 @@ describe('ValidatorCache, the cache', () => {
     const cache = new ValidatorCache({ ajv });
     expect(cache.validate('7:schema', schemaOf(1), { f1: 1 })).toEqual([]);
     expect(cache.validate('7:schema', schemaOf(1), { f1: 'x' })).toHaveLength(1);
-    expect(cache.validate('7:schema', schemaOf(2), {})).toEqual([{ path: 'f1', message: 'This field is required.' }]);
+    expect(cache.validate('7:schema', schemaOf(2), {})).toEqual([
+      { path: 'f1', message: 'This field is required.', code: 'required' },
+    ]);
     expect(compile).toHaveBeenCalledTimes(1);
-    expect(cache.validate('7:markdown', schemaOf(2), {})).toEqual([{ path: 'f2', message: 'This field is required.' }]);
+    expect(cache.validate('7:markdown', schemaOf(2), {})).toEqual([
+      { path: 'f2', message: 'This field is required.', code: 'required' },
+    ]);
     expect(compile).toHaveBeenCalledTimes(2);
   });
 

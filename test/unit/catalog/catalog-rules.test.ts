@@ -52,7 +52,9 @@ describe('schemaErrors', () => {
     const schema = { definitions: { a: { type: 'string' } }, $ref: '#/definitions/a' };
     expect(schemaErrors(schema, 's')).toEqual([]);
     expect(schemaErrors(schema, 's')).toEqual([]);
-    expect(valueErrors(schema, 1, 'stub')).toEqual([{ path: 'stub', message: 'This value should be of type string.' }]);
+    expect(valueErrors(schema, 1, 'stub')).toEqual([
+      { path: 'stub', message: 'This value should be of type string.', code: 'type', expected: 'string' },
+    ]);
   });
 });
 
