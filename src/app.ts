@@ -93,7 +93,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sources = sourceIdsRepository(database);
   const blockRows = blocksRepository(database);
   const blocks = new BlocksService({ blocks: blockRows, sources, clock });
-  const placeholderSchemas = new PlaceholderSchemaService(blocks);
+  const dataSources = new DataSourcesService({ catalog: catalogRepository(database), clock });
+  const placeholderSchemas = new PlaceholderSchemaService(blocks, dataSources);
   // Sites name a layout and layouts name a site: each checks the other through a closure.
   const sites: SitesService = new SitesService({
     sites: sitesRepository(database),
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, sources, instances, clock }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
     layouts,
-    dataSources: new DataSourcesService({ catalog: catalogRepository(database), clock }),
+    dataSources,
     tags: new TagsService({ tags: tagsRepository(database, 'tags'), noun: 'Tag' }),
     layoutTags: new TagsService({ tags: tagsRepository(database, 'layout_tags'), noun: 'Layout tag' }),
     pageTypes: new PageTypesService({ pageTypes: pageTypesRepository(database) }),

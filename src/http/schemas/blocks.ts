@@ -114,11 +114,48 @@ export const BindingSlotSchema = Type.Object({
   result_type: Nullable(Type.String()),
 });
 
+export const SourceContractSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  params_schema: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description: 'JSON Schema of `params`: its `properties` keys are exactly the allowed keys',
+    },
+  ),
+  result_type: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    schema_json: Type.Object({}, { additionalProperties: true, description: 'JSON Schema of the data' }),
+    stub: Type.Unknown({ description: 'the sample that previews show in place of live data' }),
+  }),
+});
+
 export const PlaceholderSchemaResponse = Type.Object({
   block_type: Type.String({ enum: ['schema', 'markdown'] }),
   schema: FreeObject,
   example: FreeObject,
-  binding_slots: Type.Array(BindingSlotSchema),
+  binding_slots: Type.Array(
+    Type.Object({
+      ...BindingSlotSchema.properties,
+      sources: Type.Optional(
+        Type.Array(SourceContractSchema, {
+          description: 'with expand=sources: each allowed source, its params_schema and its result type',
+        }),
+      ),
+    }),
+  ),
+});
+
+export const PlaceholderSchemaQuery = Type.Object({
+  expand: Type.Optional(
+    Type.String({
+      enum: ['sources'],
+      description: 'sources: inline each slot’s allowed sources with params_schema, schema_json and stub',
+    }),
+  ),
 });
 
 export const DeprecationBody = Type.Object({ is_deprecated: Type.Boolean() });

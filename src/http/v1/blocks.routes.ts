@@ -9,6 +9,7 @@ import {
   BlockUpdateBody,
   BlockUpdateResult,
   ForkBody,
+  PlaceholderSchemaQuery,
   PlaceholderSchemaResponse,
   SearchQuery,
   UsagesPage,
@@ -180,11 +181,17 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags,
         summary: 'The contract for placeholder_values: JSON Schema, a valid example and the binding slots',
+        description:
+          'With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.',
         params: IdParams,
+        querystring: PlaceholderSchemaQuery,
         response: { 200: PlaceholderSchemaResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => services.placeholderSchemas.forBlock(actorOf(request), request.params.id),
+    async (request) =>
+      request.query.expand === 'sources'
+        ? services.placeholderSchemas.forBlockWithSources(actorOf(request), request.params.id)
+        : services.placeholderSchemas.forBlock(actorOf(request), request.params.id),
   );
 
   app.get(

@@ -9,6 +9,21 @@ import {
   type FieldDefinition,
 } from './schema/index.js';
 
+/** A data source as a binding needs it: its params and the shape of its data, in one piece. */
+export interface SourceContract {
+  id: string;
+  title: string;
+  description: string;
+  params_schema: Record<string, unknown>;
+  result_type: { id: string; title: string; schema_json: Record<string, unknown>; stub: unknown };
+}
+
+/** Port: the data catalog, as the placeholder schema inlines it (`expand=sources`). */
+export interface SourceContracts {
+  /** The contract of each existing source among `ids`, by id. */
+  contracts(ids: string[]): Promise<Map<string, SourceContract>>;
+}
+
 export interface PlaceholderSchema {
   block_type: 'schema' | 'markdown';
   schema: Record<string, unknown>;
@@ -23,12 +38,35 @@ const MAX_CACHED = 2000;
 export class PlaceholderSchemaService {
   private readonly cache = new Map<number, PlaceholderSchema>();
 
-  constructor(private readonly blocks: BlocksService) {}
+  constructor(
+    private readonly blocks: BlocksService,
+    private readonly sources?: SourceContracts,
+  ) {}
 
   async forBlock(actor: Actor, id: number): Promise<PlaceholderSchema> {
     const block = await this.blocks.get(actor, id);
     if (!block.revision) return this.compile([], block.block_type);
     return this.forRevision(block.revision.id, block.revision.schema_content as FieldDefinition[], block.block_type);
+  }
+
+  /**
+   * The contract with each slot's allowed sources inlined (params_schema, result
+   * type's schema_json and stub): the whole discovery chain in one answer.
+   */
+  async forBlockWithSources(
+    actor: Actor,
+    id: number,
+  ): Promise<PlaceholderSchema & { binding_slots: (BindingSlot & { sources: SourceContract[] })[] }> {
+    const contract = await this.forBlock(actor, id);
+    const ids = [...new Set(contract.binding_slots.flatMap((slot) => slot.allowed_sources))];
+    const found = ids.length && this.sources ? await this.sources.contracts(ids) : new Map<string, SourceContract>();
+    return {
+      ...contract,
+      binding_slots: contract.binding_slots.map((slot) => ({
+        ...slot,
+        sources: slot.allowed_sources.flatMap((source) => found.get(source) ?? []),
+      })),
+    };
   }
 
   forRevision(revisionId: number, fields: FieldDefinition[], blockType: BlockType): PlaceholderSchema {

@@ -12,6 +12,7 @@ import type {
   SourceInput,
   SourcePatch,
 } from './catalog.js';
+import type { SourceContract } from '../blocks/placeholder-schema.service.js';
 import { paramsSchemaErrors, schemaErrors, valueErrors } from './schema-check.js';
 
 const adminOnly = (actor: Actor) => {
@@ -29,6 +30,29 @@ const refuse = (message: string, errors: FieldError[]) => {
  */
 export class DataSourcesService {
   constructor(private readonly deps: { catalog: DataCatalogRepository; clock: Clock }) {}
+
+  /** Sources with their result types inlined, for the placeholder schema's `expand=sources`. */
+  async contracts(ids: string[]) {
+    const out = new Map<string, SourceContract>();
+    for (const id of ids) {
+      const source = await this.deps.catalog.findSource(id);
+      const type = source && (await this.deps.catalog.findResultType(source.result_type_id));
+      if (!source || !type) continue;
+      out.set(id, {
+        id: source.id,
+        title: source.title,
+        description: source.description,
+        params_schema: source.params_schema as Record<string, unknown>,
+        result_type: {
+          id: type.id,
+          title: type.title,
+          schema_json: type.schema_json as Record<string, unknown>,
+          stub: type.stub,
+        },
+      });
+    }
+    return out;
+  }
 
   // ---- result types
 
