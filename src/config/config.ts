@@ -35,6 +35,8 @@ export interface Config {
   corsOrigins: string[];
   /** `/metrics`: off unless enabled; without a token only from the listen address. */
   metrics: { enabled: boolean; token: string | undefined };
+  /** The built browser app (index.html and assets/), served at `/`. */
+  webDir: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -113,6 +115,7 @@ export function loadConfig(raw: Env = process.env): Config {
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())) : [],
     metrics: { enabled: flag(env.METRICS), token: env.METRICS_TOKEN },
+    webDir: env.WEB_DIR || 'web/dist',
     bodyLimit: 10 * 1024 * 1024,
   };
 }

@@ -50,6 +50,7 @@ export const envSchema = Type.Object({
   ),
   METRICS: boolean(),
   METRICS_TOKEN: matching(/^\S{16,}$/, 'a token of at least 16 characters without spaces'),
+  WEB_DIR: anything('the directory of the built web app'),
 });
 
 export type EnvName = keyof typeof envSchema.properties;

@@ -72,9 +72,16 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   return send(reply, 500, { error: 'Internal server error.', request_id: request.id });
 }
 
-/** Unknown path → JSON 404; known path with another method → JSON 405 with `Allow`. */
-export function registerNotFound(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
-  app.setNotFoundHandler((request, reply) => {
+/**
+ * Unknown path → JSON 404; known path with another method → JSON 405 with
+ * `Allow`; a browser's navigation to a route of the web app → the app.
+ */
+export function registerNotFound(
+  app: FastifyInstance,
+  allowedMethods: (path: string) => string[],
+  webApp: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+) {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(path);
     if (allowed.length > 0) {
@@ -83,6 +90,7 @@ export function registerNotFound(app: FastifyInstance, allowedMethods: (path: st
         error: `Method ${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`,
       });
     }
+    if (await webApp(request, reply)) return reply;
     return send(reply, 404, { error: `No route ${request.method} ${path}.` });
   });
 }

@@ -19,6 +19,8 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
   const routes: string[] = [];
   const noop = () => undefined;
   app.addHook('onRoute', (route) => {
+    // The web app's files are served by a catch-all `GET /*`: it would make every path "exist" for GET.
+    if (route.url === '/*') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {

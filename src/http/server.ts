@@ -7,6 +7,7 @@ import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
+import { registerWebApp } from './web-app.js';
 import { webApi } from './web/index.js';
 
 export interface ServerOptions extends HttpDeps {
@@ -34,7 +35,9 @@ export async function createServer(options: ServerOptions): Promise<App> {
   // Described once; every route's error responses refer to it (`ErrorBody#`).
   app.addSchema(ErrorBody);
   const routeTable = trackRoutes(app);
-  registerNotFound(app, routeTable.allowedMethods);
+  // The browser app at `/`; its routes (`/pages/12`) fall back to its index.html.
+  const webApp = await registerWebApp(app, { dir: options.config.webDir });
+  registerNotFound(app, routeTable.allowedMethods, webApp);
   app.decorate('routeTable', routeTable);
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);

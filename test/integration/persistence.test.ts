@@ -47,7 +47,14 @@ describe('the process', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-proc-'));
     const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : '';
     const child = spawn(process.execPath, await command(), {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_SCHEMA: schema, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_SCHEMA: schema,
+        LOG_LEVEL: 'info',
+        WEB_DIR: 'test/fixtures/web-dist',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -68,6 +75,9 @@ describe('the process', () => {
       // Documentation too: its UI serves files from its package's own directory.
       expect((await fetch(`${url}/api/v1/docs.json`)).status).toBe(200);
       expect((await fetch(`${url}/api/v1/docs/static/index.css`)).status).toBe(200);
+      // The web app at `/`, and its routes through the HTML fallback.
+      const app = await fetch(`${url}/pages/1`, { headers: { accept: 'text/html' } });
+      expect(await app.text()).toContain('fixture-app-index');
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

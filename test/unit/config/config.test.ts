@@ -20,6 +20,7 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
   PORT: { env: { PORT: '70000' }, says: 'PORT must be an integer 0..65535 (got "70000")' },
   PUBLIC_URL: { env: { PUBLIC_URL: 'ftp://x' }, says: 'PUBLIC_URL must be an http(s) URL (got "ftp://x")' },
   DATA_DIR: { env: {}, says: '' },
+  WEB_DIR: { env: {}, says: '' },
   DATABASE_URL: { env: { DATABASE_URL: 'mysql://x' }, says: 'DATABASE_URL must be a postgres:// URL' },
   DATABASE_SCHEMA: { env: { DATABASE_SCHEMA: 'Bad-Name' }, says: 'DATABASE_SCHEMA must be a PostgreSQL schema name' },
   ADMIN_EMAIL: { env: { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough' }, says: 'ADMIN_EMAIL must be an email' },
@@ -83,6 +84,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       corsOrigins: [],
       metrics: { enabled: false, token: undefined },
+      webDir: 'web/dist',
     });
   });
 

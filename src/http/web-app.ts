@@ -1,0 +1,95 @@
+import { access } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './context.js';
+
+/**
+ * Paths that belong to the service, never to the app: no file of the app and
+ * no HTML fallback is served under them, so an API client always gets JSON.
+ */
+export const SERVICE_PATHS = ['/api', '/uploads', '/health', '/ready', '/metrics', '/docs'];
+
+/** The app's own routes (`/pages/12`) are answered with its index.html. */
+export interface WebAppFallback {
+  /** Answers the request with the app (or why it is missing); false when the request is not the app's. */
+  (request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+const isServicePath = (path: string) =>
+  SERVICE_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * The browser app: the files that its build wrote to `dir` (Vite's `dist/`),
+ * streamed by @fastify/static. Files under `assets/` carry a content hash in
+ * their name, so they are cached for good; everything else (index.html first)
+ * is revalidated on every load, so a new build reaches browsers at once.
+ * The directory is looked at per request: building while the service runs
+ * needs no restart.
+ */
+export async function registerWebApp(app: App, options: { dir: string }): Promise<WebAppFallback> {
+  const root = resolve(options.dir);
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    // The wildcard route serves files built after the start too; route-table.ts leaves it out of 405 answers.
+    wildcard: true,
+    index: ['index.html'],
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    allowedPath: (path) => !isServicePath(path),
+    setHeaders: (reply, path) => {
+      const hashed = path.startsWith(join(root, 'assets') + '/');
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('x-content-type-options', 'nosniff');
+      if (path.endsWith('.html')) reply.header('x-frame-options', 'DENY');
+    },
+  });
+
+  return async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (isServicePath(path)) return false;
+    // `/` is the app's address; elsewhere only a browser navigation (it asks for HTML) gets the app.
+    if (path !== '/' && !acceptsHtml(request.headers.accept)) return false;
+    const built = await access(join(root, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    if (built) {
+      await reply.sendFile('index.html');
+      return true;
+    }
+    const message = `The web app is not built: run "npm run build", or set WEB_DIR to the directory of a built app (now "${options.dir}").`;
+    reply.status(503).header('cache-control', 'no-store').header('retry-after', '60');
+    if (acceptsHtml(request.headers.accept)) {
+      await reply.type('text/html; charset=utf-8').send(notBuiltPage(message));
+    } else {
+      await reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ error: message });
+    }
+    return true;
+  };
+}
+
+/** Does an Accept header name text/html (with a non-zero weight)? */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'text/html') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+function notBuiltPage(message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pageblocks: the web app is not built</title></head>
+<body><h1>The web app is not built</h1><p>${escapeHtml(message)}</p>
+<p>The API answers meanwhile: <a href="/api/v1/docs">/api/v1/docs</a>.</p></body></html>
+`;
+}
