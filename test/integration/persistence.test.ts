@@ -43,50 +43,54 @@ describe('the process', () => {
         return [`${built}/main.js`];
       },
     ],
-  ])('starts from %s, serves, and closes cleanly on SIGTERM', async (_name, command) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-proc-'));
-    const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : '';
-    const child = spawn(process.execPath, await command(), {
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_SCHEMA: schema,
-        LOG_LEVEL: 'info',
-        WEB_DIR: 'test/fixtures/web-dist',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listen line in: ${output}`)), 60_000);
-        child.stdout.on('data', () => {
-          const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
+  ])(
+    'starts from %s, serves, and closes cleanly on SIGTERM',
+    async (_name, command) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-proc-'));
+      const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : '';
+      const child = spawn(process.execPath, await command(), {
+        env: {
+          ...process.env,
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_SCHEMA: schema,
+          LOG_LEVEL: 'info',
+          WEB_DIR: 'test/fixtures/web-dist',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      expect((await fetch(`${url}/ready`)).status).toBe(200);
-      // Documentation too: its UI serves files from its package's own directory.
-      expect((await fetch(`${url}/api/v1/docs.json`)).status).toBe(200);
-      expect((await fetch(`${url}/api/v1/docs/static/index.css`)).status).toBe(200);
-      // The web app at `/`, and its routes through the HTML fallback.
-      const app = await fetch(`${url}/pages/1`, { headers: { accept: 'text/html' } });
-      expect(await app.text()).toContain('fixture-app-index');
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toMatch(/shutting down/);
-    } finally {
-      child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
-      if (schema) await dropPostgresSchema(process.env.DATABASE_URL!, schema);
-    }
-    // Past the listen line's own minute: on the shared machine a start from source has taken 30 s.
-  }, 90_000);
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += String(chunk)));
+      child.stderr.on('data', (chunk) => (output += String(chunk)));
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no listen line in: ${output}`)), 60_000);
+          child.stdout.on('data', () => {
+            const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
+            if (match) {
+              clearTimeout(timer);
+              resolve(match[1]!);
+            }
+          });
+        });
+        expect((await fetch(`${url}/ready`)).status).toBe(200);
+        // Documentation too: its UI serves files from its package's own directory.
+        expect((await fetch(`${url}/api/v1/docs.json`)).status).toBe(200);
+        expect((await fetch(`${url}/api/v1/docs/static/index.css`)).status).toBe(200);
+        // The web app at `/`, and its routes through the HTML fallback.
+        const app = await fetch(`${url}/pages/1`, { headers: { accept: 'text/html' } });
+        expect(await app.text()).toContain('fixture-app-index');
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(output).toMatch(/shutting down/);
+      } finally {
+        child.kill('SIGKILL');
+        await rm(dataDir, { recursive: true, force: true });
+        if (schema) await dropPostgresSchema(process.env.DATABASE_URL!, schema);
+      }
+      // Past the listen line's own minute: on the shared machine a start from source has taken 30 s.
+    },
+    90_000,
+  );
 });
