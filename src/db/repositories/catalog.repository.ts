@@ -101,7 +101,14 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
         () =>
           db
             .insertInto('data_result_types')
-            .values({ ...input, schema_json: toJson(input.schema_json), stub: toJson(input.stub) })
+            .values({
+              id: input.id,
+              title: input.title,
+              schema_json: toJson(input.schema_json),
+              stub: toJson(input.stub),
+              created_at: input.created_at,
+              updated_at: input.updated_at,
+            })
             .returningAll()
             .executeTakeFirstOrThrow(),
         { unique: () => idTaken('data result type', input.id) },
@@ -157,7 +164,15 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
         () =>
           db
             .insertInto('data_sources')
-            .values({ ...input, params_schema: toJson(input.params_schema) })
+            .values({
+              id: input.id,
+              title: input.title,
+              description: input.description,
+              result_type_id: input.result_type_id,
+              params_schema: toJson(input.params_schema),
+              created_at: input.created_at,
+              updated_at: input.updated_at,
+            })
             .returningAll()
             .executeTakeFirstOrThrow(),
         { unique: () => idTaken('data source', input.id), foreignKey: () => unknownResultType(input.result_type_id) },

@@ -48,8 +48,17 @@ export function foldersRepository({ db }: Database): FoldersRepository {
         })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow(),
-    update: (id, patch) =>
-      db.updateTable('folders').set(patch).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow(),
+    update: (id, patch) => {
+      // Named columns only: a body's extra key (site_id, owner_id) never reaches the row.
+      const columns = {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.parent_id !== undefined && { parent_id: patch.parent_id }),
+      };
+      const query = Object.keys(columns).length
+        ? db.updateTable('folders').set(columns).where('id', '=', id).returning(COLUMNS)
+        : db.selectFrom('folders').select(COLUMNS).where('id', '=', id);
+      return query.executeTakeFirstOrThrow();
+    },
     async delete(id) {
       await db.deleteFrom('folders').where('id', '=', id).execute();
     },

@@ -44,7 +44,19 @@ export function sitesRepository({ db }: Database): SitesRepository {
         .executeTakeFirstOrThrow();
     },
     async update(id, patch) {
-      return db.updateTable('sites').set(patch).where('id', '=', id).returning(SITE_COLUMNS).executeTakeFirstOrThrow();
+      // Named columns only: a body's extra key (user_id, id) never reaches the row.
+      const columns = {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.domain !== undefined && { domain: patch.domain }),
+        ...(patch.layout_id !== undefined && { layout_id: patch.layout_id }),
+        updated_at: patch.updated_at,
+      };
+      return db
+        .updateTable('sites')
+        .set(columns)
+        .where('id', '=', id)
+        .returning(SITE_COLUMNS)
+        .executeTakeFirstOrThrow();
     },
     async delete(id) {
       await db.deleteFrom('sites').where('id', '=', id).execute();

@@ -39,10 +39,15 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
       return row && toUser(row);
     },
     async update(id, patch) {
-      if (Object.keys(patch).length === 0) return this.findById(id);
+      // Named columns only: a body's extra key (email, password_hash) never reaches the row.
+      const columns = {
+        ...(patch.is_admin !== undefined && { is_admin: patch.is_admin }),
+        ...(patch.is_blocked !== undefined && { is_blocked: patch.is_blocked }),
+      };
+      if (Object.keys(columns).length === 0) return this.findById(id);
       const row = await db
         .updateTable('users')
-        .set(patch)
+        .set(columns)
         .where('id', '=', id)
         .returning(USER_COLUMNS)
         .executeTakeFirst();
