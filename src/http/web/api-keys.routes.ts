@@ -11,7 +11,7 @@ export function apiKeyRoutes(app: App, { services }: HttpDeps) {
         tags: ['api-keys'],
         summary: 'Your API keys (prefixes only)',
         querystring: PageQuery,
-        response: { 200: Paged(ApiKeySchema), ...errorResponses(400, 401) },
+        response: { 200: Paged(ApiKeySchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => services.apiKeys.list(actorOf(request), request.query),
