@@ -29,7 +29,8 @@ import { foldersRepository } from './db/repositories/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { layoutsRepository } from './db/repositories/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
-import { publishingRepository } from './db/repositories/publishing.repository.js';
+import { publicationRepository } from './db/repositories/publication.repository.js';
+import { renderingRepository } from './db/repositories/rendering.repository.js';
 import { PageRenderingService } from './modules/publishing/page-rendering.service.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
@@ -115,11 +116,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instances,
     clock,
   });
-  const publishingRows = publishingRepository(database);
   const rendering = new PageRenderingService({
-    pages,
+    rows: renderingRepository(database),
     blocks,
-    publishing: publishingRows,
     instances,
     renderer: new Renderer(),
   });
@@ -149,7 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pageTypes: new PageTypesService({ pageTypes: pageTypesRepository(database) }),
     rendering,
     publishing: new PublishingService({
-      publishing: publishingRows,
+      publication: publicationRepository(database),
       pages,
       sites,
       rendering,

@@ -1,12 +1,13 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
+import { AppError, fieldError, unprocessable, validationError } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
 import { searchTerms } from '../blocks/search-terms.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import {
   META_FIELDS,
+  ownPage,
   type Page,
   type PageBlock,
   type PageFields,
@@ -61,8 +62,7 @@ export class PagesService {
 
   /** A page of the actor. Another user's page is "not found": it is invisible to this key. */
   async get(actor: Actor, id: number, withBlocks = false): Promise<PageWithBlocks> {
-    const page = await this.deps.pages.find(id);
-    if (!page || page.owner_id !== actor.userId) throw notFound(`Page ${id} not found.`);
+    const page = ownPage(actor, id, await this.deps.pages.find(id));
     return { ...page, blocks: withBlocks ? await this.deps.pages.blocks(id) : null };
   }
 

@@ -1,3 +1,5 @@
+import type { Actor } from '../../shared/actor.js';
+import { notFound } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
 
@@ -27,6 +29,12 @@ export interface Page extends PageFields {
   has_outdated_blocks: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** The actor's page as read, or "not found": another user's page is invisible to this key. */
+export function ownPage<T extends { owner_id: number }>(actor: Actor, id: number, page: T | undefined): T {
+  if (!page || page.owner_id !== actor.userId) throw notFound(`Page ${id} not found.`);
+  return page;
 }
 
 export interface PageBlock {

@@ -3,15 +3,15 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
-import type { Binding, PageBlock } from '../pages/pages.js';
-import type { PagesService, PageWithBlocks } from '../pages/pages.service.js';
-import type { PageBlockInput, PageRenderer, PublishingRepository, RenderedPage, RevisionAssets } from './publishing.js';
-
-export interface RenderedPageWithParts {
-  page: PageWithBlocks & { blocks: PageBlock[] };
-  rendered: RenderedPage;
-  revisions: Map<number, RevisionAssets>;
-}
+import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
+import type {
+  PageBlockInput,
+  PageRenderer,
+  RenderablePage,
+  RenderedPage,
+  RenderingRepository,
+  RevisionAssets,
+} from './publishing.js';
 
 const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.type === 'richtext').map((f) => f.name);
 
@@ -22,31 +22,36 @@ const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.typ
 export class PageRenderingService {
   constructor(
     private readonly deps: {
-      pages: PagesService;
+      rows: RenderingRepository;
       blocks: BlocksService;
-      publishing: PublishingRepository;
       instances: InstanceBuilder;
       renderer: PageRenderer;
     },
   ) {}
 
-  async render(actor: Actor, pageId: number): Promise<RenderedPageWithParts> {
-    const page = (await this.deps.pages.get(actor, pageId, true)) as PageWithBlocks & { blocks: PageBlock[] };
-    const revisions = await this.deps.publishing.revisions([...new Set(page.blocks.map((b) => b.revision_id))]);
+  /** The actor's page with everything its rendering needs, read once. */
+  async read(actor: Actor, pageId: number): Promise<RenderablePage> {
+    const source = await this.deps.rows.page(pageId);
+    ownPage(actor, pageId, source?.page);
+    return source!;
+  }
+
+  async render({ instances }: RenderablePage): Promise<RenderedPage> {
     const inputs = await this.inputs(
-      page.blocks.map((b) => ({
+      instances.map((b) => ({
         instance: b,
         fields: b.schema_snapshot as FieldDefinition[],
-        assets: revisions.get(b.revision_id)!,
-        blockType: b.block.block_type,
+        assets: b.revision,
+        blockType: b.block_type,
       })),
     );
-    return { page, rendered: await this.deps.renderer.renderPage(inputs), revisions };
+    return this.deps.renderer.renderPage(inputs);
   }
 
   async previewPage(actor: Actor, pageId: number): Promise<string> {
-    const { page, rendered } = await this.render(actor, pageId);
-    return this.deps.renderer.previewDocument({ ...rendered, title: page.meta_title ?? page.name });
+    const source = await this.read(actor, pageId);
+    const rendered = await this.render(source);
+    return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 
   /** One block with the values given, checked like an instance on a page (paths start at `placeholder_values`). */
@@ -68,7 +73,6 @@ export class PageRenderingService {
           parent_page_block_id: null,
           placeholder_values: instance!.placeholder_values,
           bindings: instance!.bindings,
-          revision_id: revision.id,
         },
         fields: revision.schema_content as FieldDefinition[],
         assets: revision,
@@ -81,7 +85,7 @@ export class PageRenderingService {
 
   private async inputs(
     items: Array<{
-      instance: Pick<PageBlock, 'id' | 'parent_page_block_id' | 'placeholder_values' | 'bindings' | 'revision_id'>;
+      instance: Pick<PageBlock, 'id' | 'parent_page_block_id' | 'placeholder_values' | 'bindings'>;
       fields: FieldDefinition[];
       assets: RevisionAssets;
       blockType: LoadedBlock['block_type'];
@@ -94,11 +98,11 @@ export class PageRenderingService {
       })),
     );
     const sources = [...new Set(chosen.flat().flatMap((c) => (c.binding ? [c.binding.source] : [])))];
-    const stubs = await this.deps.publishing.stubs(sources);
+    const stubs = await this.deps.rows.stubs(sources);
     return items.map(({ instance, fields, assets, blockType }, i) => ({
       id: instance.id,
       parentId: instance.parent_page_block_id,
-      revisionId: instance.revision_id,
+      revisionId: assets.id,
       template: assets.template,
       css: assets.css,
       js: assets.js,

@@ -3,15 +3,17 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, badGateway, conflict, fieldError, validationError } from '../../shared/errors.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
-import type { PageRenderingService, RenderedPageWithParts } from './page-rendering.service.js';
+import type { Page } from '../pages/pages.js';
+import type { PageRenderingService } from './page-rendering.service.js';
 import type {
   CmsProvider,
   CmsProviders,
   OutboundGuard,
   ProviderRecord,
   PublicationStatus,
+  PublicationRepository,
   PublishDocument,
-  PublishingRepository,
+  RenderablePage,
 } from './publishing.js';
 
 export interface PublishInput {
@@ -34,7 +36,7 @@ const ARTICLE_ONLY = ['rubric_ids', 'meta_title', 'meta_description', 'slug', 'p
 export class PublishingService {
   constructor(
     private readonly deps: {
-      publishing: PublishingRepository;
+      publication: PublicationRepository;
       pages: PagesService;
       sites: SitesService;
       rendering: PageRenderingService;
@@ -46,20 +48,19 @@ export class PublishingService {
   ) {}
 
   async status(actor: Actor, pageId: number): Promise<PublicationStatus> {
-    await this.deps.pages.get(actor, pageId);
-    return (await this.deps.publishing.status(pageId))!;
+    return statusOf(await this.deps.pages.get(actor, pageId));
   }
 
   async providerRecord(actor: Actor, siteId: number): Promise<ProviderRecord> {
     await this.deps.sites.get(actor, siteId);
-    return this.deps.publishing.providerRecord(siteId);
+    return this.deps.publication.providerRecord(siteId);
   }
 
   /** The token is stored for the calls and never shown again. */
   async setFourcms(actor: Actor, siteId: number, input: { base_url: string; token: string }): Promise<ProviderRecord> {
     await this.deps.sites.get(actor, siteId);
     await this.deps.guard(input.base_url);
-    return this.deps.publishing.saveProvider({
+    return this.deps.publication.saveProvider({
       siteId,
       type: 'fourcms',
       baseUrl: input.base_url.replace(/\/+$/, ''),
@@ -69,7 +70,8 @@ export class PublishingService {
   }
 
   async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
-    const page = await this.deps.pages.get(actor, pageId);
+    const source = await this.deps.rendering.read(actor, pageId);
+    const { page } = source;
     if (page.kind === 'article') {
       if (input.rubric_ids === undefined)
         throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.', {
@@ -87,12 +89,10 @@ export class PublishingService {
           given.map((path) => ({ path, message: 'Only articles take this field.' })),
         );
     }
-    const status = await this.deps.publishing.status(pageId);
-    if (status!.is_published)
+    if (page.is_published)
       throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
     const provider = await this.providerOf(page.site_id);
     return this.underClaim(pageId, false, async () => {
-      const parts = await this.deps.rendering.render(actor, pageId);
       const doc: PublishDocument = {
         kind: page.kind,
         title: input.name ?? page.name,
@@ -103,46 +103,48 @@ export class PublishingService {
           meta_description: input.meta_description ?? page.meta_description ?? undefined,
           ...(input.preview_text !== undefined && { preview_text: input.preview_text }),
         }),
-        ...this.content(parts),
+        ...(await this.content(source)),
       } as PublishDocument;
       const ref = await this.call(() => provider.publish(doc));
-      await this.deps.publishing.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now: this.now() });
+      const now = this.now();
+      await this.deps.publication.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now });
+      return { is_published: true, external_id: ref.id, external_slug: ref.slug, published_at: now, updated_at: now };
     });
   }
 
   /** Regenerates HTML, CSS and JS; metadata on the site changes only when sent. */
   async publishUpdate(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
-    const page = await this.deps.pages.get(actor, pageId);
-    const status = (await this.deps.publishing.status(pageId))!;
+    const source = await this.deps.rendering.read(actor, pageId);
+    const status = statusOf(source.page);
     if (!status.is_published)
       throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
     if (input.rubric_ids !== undefined && input.rubric_ids.length === 0)
       throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
-    const provider = await this.providerOf(page.site_id);
+    const provider = await this.providerOf(source.page.site_id);
     return this.underClaim(pageId, true, async () => {
-      const parts = await this.deps.rendering.render(actor, pageId);
       const metadata = Object.fromEntries(
         Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'),
       );
-      const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...this.content(parts) }));
-      await this.deps.publishing.markUpdated({
-        pageId,
-        externalSlug: ref.slug ?? status.external_slug,
-        now: this.now(),
-      });
+      const content = await this.content(source);
+      const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...content }));
+      const externalSlug = ref.slug ?? status.external_slug;
+      const now = this.now();
+      await this.deps.publication.markUpdated({ pageId, externalSlug, now });
+      return { ...status, external_slug: externalSlug, updated_at: now };
     });
   }
 
-  private content({ rendered, page, revisions }: RenderedPageWithParts) {
+  private async content(source: RenderablePage) {
+    const rendered = await this.deps.rendering.render(source);
     return {
       html: rendered.html,
       css: rendered.css,
       js: rendered.js,
-      blocks: page.blocks.map((b) => ({
+      blocks: source.instances.map((b) => ({
         id: b.id,
-        block_id: b.block.id,
+        block_id: b.block_id,
         version: b.version,
-        template: revisions.get(b.revision_id)!.template,
+        template: b.revision.template,
         placeholder_values: b.placeholder_values,
         bindings: b.bindings,
       })),
@@ -151,7 +153,7 @@ export class PublishingService {
 
   private async providerOf(siteId: number | null): Promise<CmsProvider> {
     if (siteId === null) throw fieldError('site_id', 'The page has no site: set site_id with PUT /pages/{id} first.');
-    const stored = await this.deps.publishing.provider(siteId);
+    const stored = await this.deps.publication.provider(siteId);
     if (!stored)
       throw fieldError(
         'site_id',
@@ -160,17 +162,25 @@ export class PublishingService {
     return this.deps.providers(stored.type, { base_url: stored.base_url, token: stored.token });
   }
 
-  /** Holds the page's publication claim around `work`; the claim goes whatever happens. */
-  private async underClaim(pageId: number, published: boolean, work: () => Promise<void>): Promise<PublicationStatus> {
+  /**
+   * Holds the page's publication claim around `work`, which answers the new
+   * state (no one else writes it while the claim is held); the claim goes
+   * whatever happens.
+   */
+  private async underClaim(
+    pageId: number,
+    published: boolean,
+    work: () => Promise<PublicationStatus>,
+  ): Promise<PublicationStatus> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.publishing.claim({
+    const claimed = await this.deps.publication.claim({
       pageId,
       expectPublished: published,
       now: now.toISOString(),
       staleBefore: new Date(now.getTime() - CLAIM_TTL_MS).toISOString(),
     });
     if (!claimed) {
-      const status = (await this.deps.publishing.status(pageId))!;
+      const status = (await this.deps.publication.status(pageId))!;
       if (status.is_published !== published) {
         throw fieldError(
           'root',
@@ -182,12 +192,11 @@ export class PublishingService {
       throw conflict('Another publication of this page is in progress: try again in a moment.');
     }
     try {
-      await work();
+      return await work();
     } finally {
       // After success the mark cleared the claim already; after a failure this releases it.
-      await this.deps.publishing.release(pageId);
+      await this.deps.publication.release(pageId);
     }
-    return (await this.deps.publishing.status(pageId))!;
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {
@@ -203,3 +212,13 @@ export class PublishingService {
     return this.deps.clock.now().toISOString();
   }
 }
+
+const statusOf = (
+  page: Pick<Page, 'is_published' | 'external_id' | 'external_slug' | 'published_at' | 'publication_updated_at'>,
+): PublicationStatus => ({
+  is_published: page.is_published,
+  external_id: page.external_id,
+  external_slug: page.external_slug,
+  published_at: page.published_at,
+  updated_at: page.publication_updated_at,
+});

@@ -1,3 +1,6 @@
+import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
+import type { Binding, Page } from '../pages/pages.js';
+
 export interface PublicationStatus {
   is_published: boolean;
   external_id: string | null;
@@ -27,8 +30,8 @@ export interface RevisionAssets {
   js: string;
 }
 
-/** Port: publication state, provider settings and what rendering reads. */
-export interface PublishingRepository {
+/** Port: a page's publication state and its site's provider settings. */
+export interface PublicationRepository {
   status(pageId: number): Promise<PublicationStatus | undefined>;
   /**
    * Claims the page for a publication when it is in `expected` state and not
@@ -48,7 +51,50 @@ export interface PublishingRepository {
     token: string;
     now: string;
   }): Promise<ProviderRecord>;
-  revisions(ids: number[]): Promise<Map<number, RevisionAssets>>;
+}
+
+/** What a publication and a preview need of the page row. */
+export type RenderablePageRow = Pick<
+  Page,
+  | 'id'
+  | 'owner_id'
+  | 'kind'
+  | 'name'
+  | 'site_id'
+  | 'slug'
+  | 'meta_title'
+  | 'meta_description'
+  | 'is_published'
+  | 'external_id'
+  | 'external_slug'
+  | 'published_at'
+  | 'publication_updated_at'
+>;
+
+/** One instance of a page with its pinned revision, as rendering needs it. */
+export interface RenderableInstance {
+  id: number;
+  parent_page_block_id: number | null;
+  block_id: number;
+  block_type: LibraryBlockType;
+  version: Version;
+  placeholder_values: Record<string, unknown>;
+  bindings: Record<string, Binding> | null;
+  /** The field definitions of the pinned revision. */
+  schema_snapshot: unknown[];
+  revision: RevisionAssets;
+}
+
+export interface RenderablePage {
+  page: RenderablePageRow;
+  /** In page order. */
+  instances: RenderableInstance[];
+}
+
+/** Port: what rendering reads. Publishing and previews share it. */
+export interface RenderingRepository {
+  /** The page, its instances, their revisions and block types, in one batched read; undefined when no such page. */
+  page(pageId: number): Promise<RenderablePage | undefined>;
   /** The stub of each source's result type. */
   stubs(sourceIds: string[]): Promise<Map<string, unknown>>;
 }

@@ -1,8 +1,8 @@
-import type { PublishingRepository } from '../../modules/publishing/publishing.js';
+import type { PublicationRepository } from '../../modules/publishing/publishing.js';
 import type { Database } from '../dialects/dialect.js';
-import { bool, fromJson } from './rows.js';
+import { bool } from './rows.js';
 
-export function publishingRepository({ db }: Database): PublishingRepository {
+export function publicationRepository({ db }: Database): PublicationRepository {
   const record = async (siteId: number) => {
     const row = await db
       .selectFrom('site_providers')
@@ -86,25 +86,6 @@ export function publishingRepository({ db }: Database): PublishingRepository {
         .onConflict((oc) => oc.column('site_id').doUpdateSet({ type, base_url: baseUrl, token, updated_at: now }))
         .execute();
       return record(siteId);
-    },
-    async revisions(ids) {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('block_revisions')
-        .select(['id', 'template', 'css', 'js'])
-        .where('id', 'in', ids)
-        .execute();
-      return new Map(rows.map((r) => [r.id, r]));
-    },
-    async stubs(sourceIds) {
-      if (sourceIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('data_sources')
-        .innerJoin('data_result_types', 'data_result_types.id', 'data_sources.result_type_id')
-        .select(['data_sources.id', 'data_result_types.stub'])
-        .where('data_sources.id', 'in', sourceIds)
-        .execute();
-      return new Map(rows.map((r) => [r.id, fromJson(r.stub)]));
     },
   };
 }
