@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp } from './common.js';
 
 export const VersionSchema = Type.Object({ major: Type.Integer(), minor: Type.Integer() });
-const FreeObject = Type.Object({}, { additionalProperties: true });
+const FreeObject = JsonObject();
 
 export const RevisionSchema = Type.Object({
   id: Type.Integer(),
@@ -38,7 +38,7 @@ export const BlockSchema = Type.Object({
 const blockInputProperties = {
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
   docs: Type.Optional(Type.String({ maxLength: 200_000, description: 'Markdown documentation' })),
-  block_type: Type.Optional(Nullable(Type.String({ enum: ['schema', 'markdown'] }))),
+  block_type: Type.Optional(Nullable(StringEnum(['schema', 'markdown']))),
   tags: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'tag ids (GET /tags)' })),
   template: Type.Optional(Type.String({ maxLength: 262_144, description: 'LiquidJS HTML template' })),
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
@@ -52,13 +52,13 @@ const blockInputProperties = {
 
 export const BlockCreateBody = Type.Object({
   name: NonBlank({ maxLength: 255 }),
-  kind: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'fixed at creation; default content' })),
+  kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'fixed at creation; default content' })),
   ...blockInputProperties,
 });
 
 export const BlockUpdateBody = Type.Object({
   name: Type.Optional(NonBlank({ maxLength: 255 })),
-  kind: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'cannot change' })),
+  kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'cannot change' })),
   ...blockInputProperties,
 });
 
@@ -110,7 +110,9 @@ export const UsagesPage = Type.Object({
 export const BindingSlotSchema = Type.Object({
   name: Type.String(),
   allowed_sources: Type.Array(Type.String()),
-  default: Nullable(FreeObject),
+  default: Nullable(
+    Type.Object({ source: Type.String(), params: Type.Optional(JsonObject()) }, { additionalProperties: true }),
+  ),
   result_type: Nullable(Type.String()),
 });
 

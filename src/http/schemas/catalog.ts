@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CATALOG_ID_PATTERN, PAGE_KIND_PATTERN } from '../../modules/catalog/catalog.js';
 import { SLUG_PATTERN } from '../../modules/catalog/slug.js';
-import { NonBlank, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Timestamp } from './common.js';
 
 export const CatalogId = Type.String({
   pattern: CATALOG_ID_PATTERN.source,
@@ -10,16 +10,14 @@ export const CatalogId = Type.String({
 });
 export const CatalogIdParams = Type.Object({ id: CatalogId });
 
-// A free-form JSON object, typed as what the services take.
-const JsonSchemaObject = (description: string) =>
-  Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true, description }));
 const Stub = Type.Unknown({
   description: 'a sample of the data, valid against `schema_json`; previews show it in place of live data',
 });
-const SchemaJson = JsonSchemaObject('JSON Schema (draft-07) of the data a source returns');
-const ParamsSchema = JsonSchemaObject(
-  'JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params',
-);
+const SchemaJson = JsonObject({ description: 'JSON Schema (draft-07) of the data a source returns' });
+const ParamsSchema = JsonObject({
+  description:
+    'JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params',
+});
 
 export const DataResultTypeSchema = Type.Object({
   id: Type.String(),

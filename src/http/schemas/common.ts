@@ -10,6 +10,14 @@ export const NonBlank = (options: { maxLength?: number; description?: string } =
 export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: [(schema as { type?: string }).type as string, 'null'] });
 
+/** A free-form JSON object (`additionalProperties: true`), typed as what the services take. */
+export const JsonObject = (options: { description?: string } = {}) =>
+  Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true, ...options }));
+
+/** A string out of a fixed list, typed as their union (one `enum` keyword: one error, unlike a union of literals). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>(Type.String({ ...options, enum: [...values] }));
+
 export const Id = Type.Integer({ minimum: 1 });
 export const IdParams = Type.Object({ id: Id });
 export const Timestamp = Type.String({ format: 'date-time' });

@@ -1,18 +1,14 @@
 import { Type } from 'typebox';
 import { VersionSchema } from './blocks.js';
-import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
 
-const FreeObject = Type.Object({}, { additionalProperties: true });
+const FreeObject = JsonObject();
 const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 2000, description })));
 
 export const PageBlockInput = Type.Object({
   block_id: Id,
-  placeholder_values: Type.Optional(
-    Type.Object({}, { additionalProperties: true, description: 'values by the block’s placeholder schema' }),
-  ),
-  bindings: Type.Optional(
-    Type.Object({}, { additionalProperties: true, description: 'by slot name: {source, params}' }),
-  ),
+  placeholder_values: Type.Optional(JsonObject({ description: 'values by the block’s placeholder schema' })),
+  bindings: Type.Optional(JsonObject({ description: 'by slot name: {source, params}' })),
   parent_page_block_id: Type.Optional(Id),
 });
 
@@ -90,13 +86,13 @@ export const AddBlocksBody = Type.Object({
 export const MoveBody = Type.Object({ position: Type.Integer({ description: '0-based index in the page’s order' }) });
 
 export const BlockValuesBody = Type.Object({
-  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true })),
-  bindings: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+  placeholder_values: Type.Optional(JsonObject()),
+  bindings: Type.Optional(Nullable(JsonObject())),
 });
 
 export const ReplaceBody = Type.Object({
   block_id: Id,
-  placeholder_values: Type.Object({}, { additionalProperties: true }),
+  placeholder_values: JsonObject(),
 });
 
 export const ReplaceResult = Type.Object({ id: Type.Integer({ description: 'the new instance' }), page: PageSchema });

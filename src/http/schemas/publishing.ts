@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NonBlank, Nullable, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Nullable, Timestamp } from './common.js';
 
 export const PublicationStatusSchema = Type.Object({
   is_published: Type.Boolean(),
@@ -44,8 +44,8 @@ export const FourcmsSettingsBody = Type.Object({
 });
 
 export const BlockPreviewBody = Type.Object({
-  placeholder_values: Type.Optional(Type.Object({}, { additionalProperties: true })),
-  bindings: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  placeholder_values: Type.Optional(JsonObject()),
+  bindings: Type.Optional(JsonObject()),
 });
 
 export const HtmlDocument = Type.String({ description: 'text/html' });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+import { NonBlank, Nullable, PageQueryProperties, StringEnum, Timestamp } from './common.js';
 
 export const SubmissionSchema = Type.Object({
   id: Type.Integer(),
@@ -13,7 +13,7 @@ export const SubmissionSchema = Type.Object({
 
 export const SubmissionAdminQuery = Type.Object({
   ...PageQueryProperties,
-  status: Type.Optional(Type.String({ enum: ['pending', 'approved', 'rejected'] })),
+  status: Type.Optional(StringEnum(['pending', 'approved', 'rejected'])),
 });
 
 export const RejectBody = Type.Object({ reason: NonBlank({ maxLength: 2000 }) });

@@ -55,7 +55,7 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
     },
     async (request, reply) => {
       reply.status(201);
-      return presentBlock(await blocks.create(actorOf(request), request.body as never));
+      return presentBlock(await blocks.create(actorOf(request), request.body));
     },
   );
 
@@ -99,7 +99,7 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => {
-      const result = await blocks.update(actorOf(request), request.params.id, request.body as never);
+      const result = await blocks.update(actorOf(request), request.params.id, request.body);
       return { block: presentBlock(result.block), version_bump: result.version_bump };
     },
   );

@@ -33,7 +33,7 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request, reply) => {
-      await instances.add(actorOf(request), request.params.pageId, request.body as never);
+      await instances.add(actorOf(request), request.params.pageId, request.body);
       reply.status(201);
       return pageOf(request);
     },
@@ -51,7 +51,7 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => {
-      await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body as never);
+      await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body);
       return pageOf(request);
     },
   );
@@ -132,12 +132,7 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => {
-      const id = await instances.replace(
-        actorOf(request),
-        request.params.pageId,
-        request.params.pbId,
-        request.body as never,
-      );
+      const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body);
       return { id, page: await pageOf(request) };
     },
   );

@@ -40,7 +40,7 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
     },
     async (request, reply) => {
       reply.status(201);
-      return presentPage(await pages.create(actorOf(request), request.body as never));
+      return presentPage(await pages.create(actorOf(request), request.body));
     },
   );
 
@@ -70,7 +70,7 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => presentPage(await pages.update(actorOf(request), request.params.id, request.body as never)),
+    async (request) => presentPage(await pages.update(actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(

@@ -88,10 +88,7 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request, reply) =>
-      sendPreview(
-        reply,
-        await services.rendering.previewBlock(actorOf(request), request.params.id, request.body as never),
-      ),
+      sendPreview(reply, await services.rendering.previewBlock(actorOf(request), request.params.id, request.body)),
   );
 
   app.get(

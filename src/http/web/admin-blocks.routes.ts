@@ -25,7 +25,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
     },
     async (request, reply) => {
       reply.status(201);
-      return presentBlock(await services.blocks.create(actorOf(request), request.body as never, 'global'));
+      return presentBlock(await services.blocks.create(actorOf(request), request.body, 'global'));
     },
   );
   app.put(
@@ -40,7 +40,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => {
-      const result = await services.blocks.update(actorOf(request), request.params.id, request.body as never, 'global');
+      const result = await services.blocks.update(actorOf(request), request.params.id, request.body, 'global');
       return { block: presentBlock(result.block), version_bump: result.version_bump };
     },
   );

@@ -15,7 +15,7 @@ export function adminSubmissionRoutes(app: App, { services }: HttpDeps) {
         response: { 200: Paged(SubmissionSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => services.submissions.listAll(actorOf(request), request.query as never),
+    async (request) => services.submissions.listAll(actorOf(request), request.query),
   );
   app.post(
     '/admin/block-submissions/:id/approve',
