@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
+import { limitJsonDepth } from './json-body.js';
 import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody } from './schemas/common.js';
@@ -27,6 +28,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  limitJsonDepth(app);
   const compilers = lazySchemaCompilers();
   app.setValidatorCompiler(compilers.validator);
   app.setSerializerCompiler(compilers.serializer);

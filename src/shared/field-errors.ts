@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorCode, FieldError, FieldErrorDetail } from './errors.js';
 import { meantFor, nearMiss } from './near-miss.js';
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from './url-patterns.js';
 
 /** `/blocks/0/placeholder_values/title` → `blocks[0].placeholder_values.title`; '' → `root`. */
 export function pointerToPath(pointer: string, prefix = ''): string {
@@ -22,6 +23,13 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** Patterns of our own whose meaning a person should read instead of the expression. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  '\\S': 'This value should not be blank.',
+  [SAFE_IMAGE_URL]: 'Only http(s) and relative URLs are allowed here.',
+  [SAFE_LINK_URL]: 'Only http(s), mailto:, tel: and relative URLs are allowed here.',
+};
+
 function message(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -40,9 +48,7 @@ function message(error: ErrorObject): string {
     case 'maxLength':
       return `This value is too long. It should have ${p.limit} characters or less.`;
     case 'pattern':
-      return p.pattern === '\\S'
-        ? 'This value should not be blank.'
-        : `This value should match the pattern ${p.pattern}.`;
+      return PATTERN_MESSAGES[String(p.pattern)] ?? `This value should match the pattern ${p.pattern}.`;
     case 'minimum':
       return `This value should be greater than or equal to ${p.limit}.`;
     case 'maximum':

@@ -52,8 +52,9 @@ export function valueErrors(schema: JsonSchema, value: unknown, at: string): Fie
 
 /**
  * What a `params_schema` needs besides being a JSON Schema: params are an
- * object whose keys come from `properties` and nowhere else, so an invented
- * key in a binding is an error (api-v1.md "Binding rules").
+ * object whose keys are named under `properties`. Whether it says
+ * `additionalProperties: false` does not matter: a binding with an invented
+ * key is refused anyway (pages' instance builder).
  */
 export function paramsSchemaErrors(schema: JsonSchema, at: string): FieldError[] {
   const errors: FieldError[] = [];
@@ -64,12 +65,6 @@ export function paramsSchemaErrors(schema: JsonSchema, at: string): FieldError[]
     errors.push({
       path: `${at}.properties`,
       message: 'Name every param under "properties" ({} for a source without params).',
-    });
-  }
-  if (schema.additionalProperties !== false) {
-    errors.push({
-      path: `${at}.additionalProperties`,
-      message: 'Set "additionalProperties": false: a param not in "properties" must be an error, not ignored.',
     });
   }
   return errors;

@@ -26,6 +26,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
 
 /**
+ * A source's `params_schema` as binding params are checked against it: every
+ * key outside `properties` refused (an invented param is an error, not
+ * ignored), whatever the administrator wrote about other keys.
+ */
+function closedParams(schema: Record<string, unknown>): Record<string, unknown> {
+  const { patternProperties: _patterns, additionalProperties: _others, ...rest } = schema;
+  return { ...rest, additionalProperties: false };
+}
+
+/**
  * Turns the `blocks[]` of a request into validated instances pinned to each
  * block's current revision. Every problem of every element is reported at its
  * full path; nothing is written unless all of them are right.
@@ -215,7 +225,7 @@ export class InstanceBuilder {
         errors.push(
           ...this.validator.validate(
             `source:${binding.source}:${JSON.stringify(schema)}`,
-            schema,
+            closedParams(schema),
             params,
             `${slotPath}.params`,
           ),

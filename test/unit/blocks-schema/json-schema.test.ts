@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../src/shared/url-patterns.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,8 +26,12 @@ describe('compilePlaceholderSchema maps each type', () => {
     ],
     ['text', { type: 'text', max_length: 500 }, { type: 'string', maxLength: 500 }],
     ['richtext', { type: 'richtext' }, { type: 'string' }],
-    ['url', { type: 'url' }, { type: 'string', format: 'uri' }],
-    ['image', { type: 'image' }, { type: 'string', format: 'uri-reference', description: 'an image URL' }],
+    ['url', { type: 'url' }, { type: 'string', format: 'uri-reference', pattern: SAFE_LINK_URL }],
+    [
+      'image',
+      { type: 'image' },
+      { type: 'string', format: 'uri-reference', pattern: SAFE_IMAGE_URL, description: 'an image URL' },
+    ],
     ['color', { type: 'color' }, { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' }],
     [
       'color with a pattern of its own',
@@ -113,6 +118,8 @@ describe('compilePlaceholderSchema, the whole schema', () => {
 
   it.each<[Omit<FieldDefinition, 'name'>, unknown, unknown]>([
     [{ type: 'url' }, 'https://example.com/a', 'example dot com'],
+    [{ type: 'url' }, '/about', 'javascript:alert(1)'],
+    [{ type: 'image' }, '/uploads/a.png', 'data:image/svg+xml,<svg/>'],
     [{ type: 'color' }, '#a0B1c2', '#12345'],
     [{ type: 'date' }, '2024-02-29', '2023-02-29'],
     [{ type: 'select', options: ['a', 'b'] }, 'b', 'c'],

@@ -37,7 +37,7 @@ describe('ValidatorCache.validate', () => {
     const errors = cache.validate(
       '1:schema',
       schema,
-      { count: 0, link: 'nope', items: [{ caption: 'c' }, { caption: 5 }, {}] },
+      { count: 0, link: 'javascript:nope', items: [{ caption: 'c' }, { caption: 5 }, {}] },
       PREFIX,
     );
     expect(errors.map((e) => e.path)).toEqual([

@@ -1,4 +1,5 @@
 import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
+import { linearRegExp } from '../../../shared/ajv.js';
 
 export const MARKDOWN_SAMPLE = '# Title\n\nSome **text**.';
 
@@ -66,9 +67,9 @@ const FILLERS = ['x', 'a', 'A', '0', 'X', '1'];
 function simplestString(length: number, maxLength: number | undefined, pattern: string | undefined): string {
   const plain = 'x'.repeat(length);
   if (pattern === undefined) return plain;
-  let regexp: RegExp;
+  let regexp: { test: (text: string) => boolean };
   try {
-    regexp = new RegExp(pattern, 'u'); // the flags Ajv uses, so a match here is a match there
+    regexp = linearRegExp(pattern); // the engine Ajv uses, so a match here is a match there
   } catch {
     return plain;
   }

@@ -1,6 +1,6 @@
 import type { AnySchema } from 'ajv';
 import type { FieldError } from '../../../shared/errors.js';
-import { createAjv } from '../../../shared/ajv.js';
+import { createAjv, linearRegExp } from '../../../shared/ajv.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
 import { simplestValue } from './example.js';
 import { fieldSchema, type JsonSchema } from './json-schema.js';
@@ -67,6 +67,10 @@ export interface FieldDefinition extends ItemDefinition {
 
 export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['_markdown']);
+/** Names that JavaScript objects already have: a value under one of them would not be an own key, so `required` could never see it. */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** How deep fields may nest (an object's fields, an array's items): each level is one more recursion in every check and render. */
+export const MAX_FIELD_DEPTH = 6;
 
 export type SchemaCheck = { ok: true; fields: FieldDefinition[] } | { ok: false; errors: FieldError[] };
 
@@ -85,6 +89,8 @@ interface Context {
   topLevel: boolean;
   /** The example builds this list's required fields (or this item) from their simplest values. */
   needed: boolean;
+  /** 1 for a top-level field, one more for each object or array it is inside. */
+  depth: number;
 }
 
 /**
@@ -101,7 +107,7 @@ export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<
   const errors: FieldError[] = [];
   // Required fields are treated as needed even though a markdown block makes them optional:
   // block_type can change without a new revision, and the example must hold for both.
-  checkList(input, 'schema_content', { errors, knownSources, topLevel: true, needed: true });
+  checkList(input, 'schema_content', { errors, knownSources, topLevel: true, needed: true, depth: 1 });
   return errors.length ? { ok: false, errors } : { ok: true, fields: input as FieldDefinition[] };
 }
 
@@ -118,13 +124,15 @@ function checkList(list: unknown[], path: string, ctx: Context) {
 }
 
 const isValidName = (name: unknown): name is string =>
-  typeof name === 'string' && NAME_PATTERN.test(name) && !RESERVED_NAMES.has(name);
+  typeof name === 'string' && NAME_PATTERN.test(name) && !RESERVED_NAMES.has(name) && !PROTOTYPE_NAMES.has(name);
 
 function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   const { errors } = ctx;
   const before = errors.length;
   const fail: Fail = (key, message) => errors.push({ path: key ? `${at}.${key}` : at, message });
   if (!isObject(def)) return fail('', 'A field definition must be an object.');
+  if (ctx.depth > MAX_FIELD_DEPTH)
+    return fail('', `Fields nest at most ${MAX_FIELD_DEPTH} levels deep (objects' fields and arrays' items).`);
 
   if (named) checkName(def.name, fail);
   if (def.type === undefined) return fail('type', `This field is required: one of ${FIELD_TYPES.join(', ')}.`);
@@ -143,9 +151,12 @@ function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   checkBounds(def, type, fail);
   if (typeof def.pattern === 'string') {
     try {
-      new RegExp(def.pattern, 'u'); // Ajv's flags: what compiles here compiles there
-    } catch {
-      fail('pattern', 'This is not a valid regular expression.');
+      linearRegExp(def.pattern); // the engine Ajv runs it with: what compiles here compiles there
+    } catch (error) {
+      fail(
+        'pattern',
+        `This pattern cannot be used: ${(error as Error).message}. Patterns run on a linear-time engine (RE2 syntax), which has no backreferences or lookaround.`,
+      );
     }
   }
   checkOptions(def, type, fail);
@@ -155,12 +166,18 @@ function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
     const minItems = typeof def.min_items === 'number' ? def.min_items : 0;
     if (!isObject(def.items)) fail('items', 'An array field needs the definition of its items.');
     else if (def.items.type === 'binding') fail('items.type', 'Items cannot be bindings.');
-    else checkField(def.items, `${at}.items`, { ...ctx, topLevel: false, needed: built && minItems > 0 }, false);
+    else
+      checkField(
+        def.items,
+        `${at}.items`,
+        { ...ctx, topLevel: false, needed: built && minItems > 0, depth: ctx.depth + 1 },
+        false,
+      );
   }
   if (def.fields !== undefined && type !== 'object') fail('fields', 'fields are for object fields only.');
   if (type === 'object') {
     if (!Array.isArray(def.fields)) fail('fields', 'An object field needs an array of fields.');
-    else checkList(def.fields, `${at}.fields`, { ...ctx, topLevel: false, needed: built });
+    else checkList(def.fields, `${at}.fields`, { ...ctx, topLevel: false, needed: built, depth: ctx.depth + 1 });
   }
   if (type === 'binding') return checkBinding(def, fail, ctx);
   for (const key of ['allowed_sources', 'result_type'] as const) {
@@ -175,6 +192,8 @@ function checkName(name: unknown, fail: Fail) {
   else if (typeof name !== 'string') fail('name', 'This value should be of type string.');
   else if (RESERVED_NAMES.has(name)) fail('name', `"${name}" is reserved for the main content of markdown blocks.`);
   else if (!NAME_PATTERN.test(name)) fail('name', 'The name must match ^[a-z_][a-z0-9_]*$.');
+  else if (PROTOTYPE_NAMES.has(name))
+    fail('name', `"${name}" is a name every JavaScript object already has: choose another.`);
 }
 
 function checkBounds(def: Record<string, unknown>, type: FieldType, fail: Fail) {

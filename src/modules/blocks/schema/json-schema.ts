@@ -1,3 +1,4 @@
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../shared/url-patterns.js';
 import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-definitions.js';
 
 export type JsonSchema = Record<string, unknown>;
@@ -27,13 +28,15 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
       schema.type = 'string';
       break;
     case 'url':
-      Object.assign(schema, { type: 'string', format: 'uri' });
+      // A reference, not only an absolute URI: a link may stay on the site (`/about`).
+      Object.assign(schema, { type: 'string', format: 'uri-reference', pattern: SAFE_LINK_URL });
       break;
     case 'image':
       // A reference, not only an absolute URI: uploaded images may be served by path (`/uploads/a.png`).
       Object.assign(schema, {
         type: 'string',
         format: 'uri-reference',
+        pattern: SAFE_IMAGE_URL,
         description: def.description ?? 'an image URL',
       });
       break;
@@ -70,8 +73,12 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   if (schema.type === 'string') {
     if (def.min_length !== undefined) schema.minLength = def.min_length;
     if (def.max_length !== undefined) schema.maxLength = def.max_length;
-    // A colour keeps its own pattern: a hex colour is what templates rely on.
-    if (def.pattern !== undefined && def.type !== 'color') schema.pattern = def.pattern;
+    // A colour keeps its own pattern: a hex colour is what templates rely on. A URL's own
+    // pattern (its allowed schemes) stays too, and the field's applies as well.
+    if (def.pattern !== undefined && def.type !== 'color') {
+      if (schema.pattern === undefined) schema.pattern = def.pattern;
+      else schema.allOf = [{ pattern: def.pattern }];
+    }
   }
   if (def.default !== undefined && def.type !== 'binding') schema.default = def.default;
   return schema;
