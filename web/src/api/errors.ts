@@ -1,0 +1,49 @@
+/** The service's error body: `error` always, `errors[]` where the error has a place. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A non-2xx answer of the service, thrown by `unwrap` so that TanStack Query sees a failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  /** Seconds from `Retry-After` (429), when the service sent one. */
+  readonly retryAfter: number | undefined;
+  /** The whole body, for errors that carry more (e.g. `removed_fields` of a blocked major upgrade). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, retryAfter?: number) {
+    super(messageOf(body, status));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.errors = fieldErrorsOf(body);
+    this.retryAfter = retryAfter;
+  }
+}
+
+function messageOf(body: unknown, status: number): string {
+  if (body && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof message === 'string' && typeof error === 'string' && !error.includes(' ')) return message;
+    if (typeof error === 'string') return error;
+    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+      return (error as { message: string }).message;
+    }
+  }
+  return status >= 500 ? 'The service failed. Try again in a moment.' : `Request failed (${status}).`;
+}
+
+function fieldErrorsOf(body: unknown): FieldError[] {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter((e): e is FieldError => typeof e?.path === 'string' && typeof e?.message === 'string');
+}
+
+/** A network failure or anything unexpected, as one sentence for the user. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return 'The service cannot be reached. Check your connection and try again.';
+  return error instanceof Error ? error.message : String(error);
+}

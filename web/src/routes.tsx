@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from './auth/require-auth';
+import { Shell } from './shell/app-shell';
+import { ApiKeysScreen } from './screens/api-keys.screen';
+import { HomeScreen } from './screens/home.screen';
+import { NotFoundScreen } from './screens/not-found.screen';
+import { RegisterScreen } from './screens/register.screen';
+import { SignInScreen } from './screens/sign-in.screen';
+import { SitesScreen } from './screens/sites.screen';
+
+/** The route table. A screen behind sign-in goes under the RequireAuth route; an admin one under `admin`. */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/sign-in', element: <SignInScreen /> },
+      { path: '/register', element: <RegisterScreen /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element: <HomeScreen /> },
+          { path: '/sites', element: <SitesScreen /> },
+          { path: '/api-keys', element: <ApiKeysScreen /> },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];

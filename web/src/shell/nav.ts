@@ -1,0 +1,14 @@
+/**
+ * The main navigation. A new screen adds its entry here and its route in
+ * routes.tsx; `admin` entries show for administrators only.
+ */
+export interface NavEntry {
+  to: string;
+  label: string;
+  admin?: boolean;
+}
+
+export const NAV: NavEntry[] = [
+  { to: '/sites', label: 'Sites' },
+  { to: '/api-keys', label: 'API keys' },
+];
