@@ -1200,6 +1200,8643 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Blocks visible to you: your own and the global ones (deprecated ones hidden) */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          /** @description by name and description */
+          search?: string;
+          /** @description comma-separated tag ids: blocks having all of them */
+          tags?: string;
+          /** @description layout: kind = layout; absent: both */
+          role?: 'content' | 'layout';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                description: string;
+                /** @description Markdown documentation */
+                docs: string;
+                /** @enum {string|null} */
+                block_type: 'schema' | 'markdown' | null;
+                /** @enum {string} */
+                kind: 'content' | 'layout';
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description tag ids */
+                tags: number[];
+                version: {
+                  major: number;
+                  minor: number;
+                } | null;
+                current_revision: {
+                  id: number;
+                  version: {
+                    major: number;
+                    minor: number;
+                  };
+                  template_content: string;
+                  css: string;
+                  js: string;
+                  schema_content: {
+                    [key: string]: unknown;
+                  }[];
+                  changelog: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                } | null;
+                is_favorite: boolean;
+                is_deprecated: boolean;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** @description a path, e.g. /uploads/covers/… */
+                cover_url: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a private block; a template or schema_content makes revision 1.0 */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /**
+             * @description fixed at creation; default content
+             * @enum {string}
+             */
+            kind?: 'content' | 'layout';
+            description?: string;
+            /** @description Markdown documentation */
+            docs?: string;
+            /** @enum {string|null} */
+            block_type?: 'schema' | 'markdown' | null;
+            /** @description tag ids (GET /tags) */
+            tags?: number[];
+            /** @description LiquidJS HTML template */
+            template?: string;
+            css?: string;
+            js?: string;
+            /** @description field definitions (contract.md section 6) */
+            schema_content?: unknown[];
+            changelog?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              description: string;
+              /** @description Markdown documentation */
+              docs: string;
+              /** @enum {string|null} */
+              block_type: 'schema' | 'markdown' | null;
+              /** @enum {string} */
+              kind: 'content' | 'layout';
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              /** @description tag ids */
+              tags: number[];
+              version: {
+                major: number;
+                minor: number;
+              } | null;
+              current_revision: {
+                id: number;
+                version: {
+                  major: number;
+                  minor: number;
+                };
+                template_content: string;
+                css: string;
+                js: string;
+                schema_content: {
+                  [key: string]: unknown;
+                }[];
+                changelog: string | null;
+                /** Format: date-time */
+                created_at: string;
+              } | null;
+              is_favorite: boolean;
+              is_deprecated: boolean;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** @description a path, e.g. /uploads/covers/… */
+              cover_url: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/favorites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your favorite blocks */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                description: string;
+                /** @description Markdown documentation */
+                docs: string;
+                /** @enum {string|null} */
+                block_type: 'schema' | 'markdown' | null;
+                /** @enum {string} */
+                kind: 'content' | 'layout';
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description tag ids */
+                tags: number[];
+                version: {
+                  major: number;
+                  minor: number;
+                } | null;
+                current_revision: {
+                  id: number;
+                  version: {
+                    major: number;
+                    minor: number;
+                  };
+                  template_content: string;
+                  css: string;
+                  js: string;
+                  schema_content: {
+                    [key: string]: unknown;
+                  }[];
+                  changelog: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                } | null;
+                is_favorite: boolean;
+                is_deprecated: boolean;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** @description a path, e.g. /uploads/covers/… */
+                cover_url: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A block with its current revision */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              description: string;
+              /** @description Markdown documentation */
+              docs: string;
+              /** @enum {string|null} */
+              block_type: 'schema' | 'markdown' | null;
+              /** @enum {string} */
+              kind: 'content' | 'layout';
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              /** @description tag ids */
+              tags: number[];
+              version: {
+                major: number;
+                minor: number;
+              } | null;
+              current_revision: {
+                id: number;
+                version: {
+                  major: number;
+                  minor: number;
+                };
+                template_content: string;
+                css: string;
+                js: string;
+                schema_content: {
+                  [key: string]: unknown;
+                }[];
+                changelog: string | null;
+                /** Format: date-time */
+                created_at: string;
+              } | null;
+              is_favorite: boolean;
+              is_deprecated: boolean;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** @description a path, e.g. /uploads/covers/… */
+              cover_url: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Change a private block; template, CSS, JS or schema changes make a new revision
+     * @description version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            /**
+             * @description cannot change
+             * @enum {string}
+             */
+            kind?: 'content' | 'layout';
+            description?: string;
+            /** @description Markdown documentation */
+            docs?: string;
+            /** @enum {string|null} */
+            block_type?: 'schema' | 'markdown' | null;
+            /** @description tag ids (GET /tags) */
+            tags?: number[];
+            /** @description LiquidJS HTML template */
+            template?: string;
+            css?: string;
+            js?: string;
+            /** @description field definitions (contract.md section 6) */
+            schema_content?: unknown[];
+            changelog?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              block: {
+                id: number;
+                name: string;
+                description: string;
+                /** @description Markdown documentation */
+                docs: string;
+                /** @enum {string|null} */
+                block_type: 'schema' | 'markdown' | null;
+                /** @enum {string} */
+                kind: 'content' | 'layout';
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description tag ids */
+                tags: number[];
+                version: {
+                  major: number;
+                  minor: number;
+                } | null;
+                current_revision: {
+                  id: number;
+                  version: {
+                    major: number;
+                    minor: number;
+                  };
+                  template_content: string;
+                  css: string;
+                  js: string;
+                  schema_content: {
+                    [key: string]: unknown;
+                  }[];
+                  changelog: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                } | null;
+                is_favorite: boolean;
+                is_deprecated: boolean;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** @description a path, e.g. /uploads/covers/… */
+                cover_url: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+              /** @enum {string} */
+              version_bump: 'major' | 'minor' | 'none';
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Delete a block with all its revisions
+     * @description 409 while instances of the block stand on pages.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/fork': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fork a global block into a private copy */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string | null;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              description: string;
+              /** @description Markdown documentation */
+              docs: string;
+              /** @enum {string|null} */
+              block_type: 'schema' | 'markdown' | null;
+              /** @enum {string} */
+              kind: 'content' | 'layout';
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              /** @description tag ids */
+              tags: number[];
+              version: {
+                major: number;
+                minor: number;
+              } | null;
+              current_revision: {
+                id: number;
+                version: {
+                  major: number;
+                  minor: number;
+                };
+                template_content: string;
+                css: string;
+                js: string;
+                schema_content: {
+                  [key: string]: unknown;
+                }[];
+                changelog: string | null;
+                /** Format: date-time */
+                created_at: string;
+              } | null;
+              is_favorite: boolean;
+              is_deprecated: boolean;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** @description a path, e.g. /uploads/covers/… */
+              cover_url: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/favorite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark a block as favorite (idempotent) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Unmark a favorite block (idempotent) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/usages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your instances of a block on pages */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          /** @description 1: only instances that are not up to date */
+          outdated?: 0 | 1;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @description page-block instance id */
+                id: number;
+                page_id: number;
+                page_name: string;
+                version: {
+                  major: number;
+                  minor: number;
+                };
+                /** @enum {string} */
+                update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+              /** @description all outdated instances, whatever the filter */
+              outdated_total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/placeholder-schema': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The contract for placeholder_values: JSON Schema, a valid example and the binding slots */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              block_type: 'schema' | 'markdown';
+              schema: {
+                [key: string]: unknown;
+              };
+              example: {
+                [key: string]: unknown;
+              };
+              binding_slots: {
+                name: string;
+                allowed_sources: string[];
+                default: {
+                  [key: string]: unknown;
+                } | null;
+                result_type: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Full-text search over name, description, docs and tags, best match first */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          /** @description at least two characters */
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                description: string;
+                /** @description Markdown documentation */
+                docs: string;
+                /** @enum {string|null} */
+                block_type: 'schema' | 'markdown' | null;
+                /** @enum {string} */
+                kind: 'content' | 'layout';
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description tag ids */
+                tags: number[];
+                version: {
+                  major: number;
+                  minor: number;
+                } | null;
+                current_revision: {
+                  id: number;
+                  version: {
+                    major: number;
+                    minor: number;
+                  };
+                  template_content: string;
+                  css: string;
+                  js: string;
+                  schema_content: {
+                    [key: string]: unknown;
+                  }[];
+                  changelog: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                } | null;
+                is_favorite: boolean;
+                is_deprecated: boolean;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** @description a path, e.g. /uploads/covers/… */
+                cover_url: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Global collections and your own */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description in order */
+                block_ids: number[];
+                /** Format: date-time */
+                created_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a personal collection */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              /** @description in order */
+              block_ids: number[];
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collections/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One collection */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              /** @description in order */
+              block_ids: number[];
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a collection (its blocks stay) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collections/{id}/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add blocks to a collection; duplicates are ignored
+     * @description A global collection takes global blocks only; a personal one your own or global blocks. An unavailable block is a 422 at block_ids[i].
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            block_ids: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              collection: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description in order */
+                block_ids: number[];
+                /** Format: date-time */
+                created_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collections/{id}/blocks/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Reorder the blocks of a collection */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description a permutation of the collection’s blocks */
+            block_ids: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              collection: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description in order */
+                block_ids: number[];
+                /** Format: date-time */
+                created_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit your block to the global catalog
+     * @description An administrator approves (a global copy is made; your block stays yours) or rejects it. A second pending submission is a 409.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              block_id: number;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected';
+              /** @description why it was rejected */
+              reason: string | null;
+              /** @description the global copy made on approval */
+              approved_block_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              decided_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/block-submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your submissions */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                block_id: number;
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected';
+                /** @description why it was rejected */
+                reason: string | null;
+                /** @description the global copy made on approval */
+                approved_block_id: number | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                decided_at: string | null;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/block-submissions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw a pending submission */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your pages */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          /** @description 1: only pages with outdated blocks */
+          has_outdated?: 0 | 1;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                kind: string;
+                /** @description null: the site was deleted; set another with PUT */
+                site_id: number | null;
+                folder_id: number | null;
+                slug: string | null;
+                meta_title: string | null;
+                meta_description: string | null;
+                meta_keywords: string | null;
+                meta_robots: string | null;
+                is_published: boolean;
+                has_outdated_blocks: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description null unless with_blocks=1: not requested, not empty */
+                blocks:
+                  | {
+                      id: number;
+                      block: {
+                        id: number;
+                        name: string;
+                      };
+                      order_index: number;
+                      placeholder_values: {
+                        [key: string]: unknown;
+                      };
+                      bindings: {
+                        [key: string]: unknown;
+                      } | null;
+                      parent_page_block_id: number | null;
+                      version: {
+                        major: number;
+                        minor: number;
+                      };
+                      /** @enum {string} */
+                      update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                    }[]
+                  | null;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a page of a site from block instances
+     * @description On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the field is name, not title */
+            name: string;
+            /** @description a number, not a string */
+            site_id: number;
+            /** @description GET /page-types; default article; fixed at creation */
+            kind?: string;
+            /** @description unique within the site; articles only */
+            slug?: string | null;
+            folder_id?: number | null;
+            /** @description flat top-level field */
+            meta_title?: string | null;
+            /** @description flat top-level field */
+            meta_description?: string | null;
+            /** @description flat top-level field */
+            meta_keywords?: string | null;
+            /** @description flat top-level field */
+            meta_robots?: string | null;
+            /** @description the blocks of the page, in order */
+            blocks?: {
+              block_id: number;
+              /** @description values by the block’s placeholder schema */
+              placeholder_values?: {
+                [key: string]: unknown;
+              };
+              /** @description by slot name: {source, params} */
+              bindings?: {
+                [key: string]: unknown;
+              };
+              parent_page_block_id?: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page; blocks is null unless with_blocks=1 */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1: include the blocks */
+          with_blocks?: 0 | 1;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    /** Change a page: with blocks, the whole set is replaced; without, metadata only */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            site_id?: number;
+            /** @description GET /page-types; default article; fixed at creation */
+            kind?: string;
+            /** @description unique within the site; articles only */
+            slug?: string | null;
+            folder_id?: number | null;
+            /** @description flat top-level field */
+            meta_title?: string | null;
+            /** @description flat top-level field */
+            meta_description?: string | null;
+            /** @description flat top-level field */
+            meta_keywords?: string | null;
+            /** @description flat top-level field */
+            meta_robots?: string | null;
+            /** @description the blocks of the page, in order */
+            blocks?: {
+              block_id: number;
+              /** @description values by the block’s placeholder schema */
+              placeholder_values?: {
+                [key: string]: unknown;
+              };
+              /** @description by slot name: {source, params} */
+              bindings?: {
+                [key: string]: unknown;
+              };
+              parent_page_block_id?: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a page */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search your pages by name, slug and meta fields */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          /** @description at least two characters */
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                kind: string;
+                /** @description null: the site was deleted; set another with PUT */
+                site_id: number | null;
+                folder_id: number | null;
+                slug: string | null;
+                meta_title: string | null;
+                meta_description: string | null;
+                meta_keywords: string | null;
+                meta_robots: string | null;
+                is_published: boolean;
+                has_outdated_blocks: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description null unless with_blocks=1: not requested, not empty */
+                blocks:
+                  | {
+                      id: number;
+                      block: {
+                        id: number;
+                        name: string;
+                      };
+                      order_index: number;
+                      placeholder_values: {
+                        [key: string]: unknown;
+                      };
+                      bindings: {
+                        [key: string]: unknown;
+                      } | null;
+                      parent_page_block_id: number | null;
+                      version: {
+                        major: number;
+                        minor: number;
+                      };
+                      /** @enum {string} */
+                      update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                    }[]
+                  | null;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add blocks at a 0-based position (default: the end) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            blocks: {
+              block_id: number;
+              /** @description values by the block’s placeholder schema */
+              placeholder_values?: {
+                [key: string]: unknown;
+              };
+              /** @description by slot name: {source, params} */
+              bindings?: {
+                [key: string]: unknown;
+              };
+              parent_page_block_id?: number;
+            }[];
+            /** @description 0-based index in the page’s order; default the end */
+            position?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/{pbId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change the values or bindings of one instance (checked against its pinned revision) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+          pbId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            placeholder_values?: {
+              [key: string]: unknown;
+            };
+            bindings?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove an instance (and its children) from the page */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+          pbId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/{pbId}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Move an instance to a 0-based position */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+          pbId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 0-based index in the page’s order */
+            position: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/{pbId}/upgrade': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move an instance to its block’s current revision (minor changes only)
+     * @description Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+          pbId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              kind: string;
+              /** @description null: the site was deleted; set another with PUT */
+              site_id: number | null;
+              folder_id: number | null;
+              slug: string | null;
+              meta_title: string | null;
+              meta_description: string | null;
+              meta_keywords: string | null;
+              meta_robots: string | null;
+              is_published: boolean;
+              has_outdated_blocks: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description null unless with_blocks=1: not requested, not empty */
+              blocks:
+                | {
+                    id: number;
+                    block: {
+                      id: number;
+                      name: string;
+                    };
+                    order_index: number;
+                    placeholder_values: {
+                      [key: string]: unknown;
+                    };
+                    bindings: {
+                      [key: string]: unknown;
+                    } | null;
+                    parent_page_block_id: number | null;
+                    version: {
+                      major: number;
+                      minor: number;
+                    };
+                    /** @enum {string} */
+                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                  }[]
+                | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description major_upgrade_blocked */
+              error: string;
+              message: string;
+              current_pin: {
+                major: number;
+                minor: number;
+              };
+              library_version: {
+                major: number;
+                minor: number;
+              };
+              removed_fields: string[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/upgrade-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** All minor upgrades of a page, atomically; majors are listed in skipped_major */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              upgraded: {
+                id: number;
+                from: {
+                  major: number;
+                  minor: number;
+                };
+                to: {
+                  major: number;
+                  minor: number;
+                };
+              }[];
+              skipped_major: {
+                id: number;
+                current_pin: {
+                  major: number;
+                  minor: number;
+                };
+                library_version: {
+                  major: number;
+                  minor: number;
+                };
+                removed_fields: string[];
+              }[];
+              already_up_to_date: number[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/{pbId}/replace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace an instance by a new one in the same position, pinned to the current revision */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pageId: number;
+          pbId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            block_id: number;
+            placeholder_values: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the new instance */
+              id: number;
+              page: {
+                id: number;
+                name: string;
+                kind: string;
+                /** @description null: the site was deleted; set another with PUT */
+                site_id: number | null;
+                folder_id: number | null;
+                slug: string | null;
+                meta_title: string | null;
+                meta_description: string | null;
+                meta_keywords: string | null;
+                meta_robots: string | null;
+                is_published: boolean;
+                has_outdated_blocks: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description null unless with_blocks=1: not requested, not empty */
+                blocks:
+                  | {
+                      id: number;
+                      block: {
+                        id: number;
+                        name: string;
+                      };
+                      order_index: number;
+                      placeholder_values: {
+                        [key: string]: unknown;
+                      };
+                      bindings: {
+                        [key: string]: unknown;
+                      } | null;
+                      parent_page_block_id: number | null;
+                      version: {
+                        major: number;
+                        minor: number;
+                      };
+                      /** @enum {string} */
+                      update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+                    }[]
+                  | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Data sources a binding may name */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: string;
+                title: string;
+                description: string;
+                /** @description see GET /data-result-types/{id} */
+                result_type_id: string;
+                /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
+                params_schema: {
+                  [key: string]: unknown;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-sources/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One data source: its params_schema and result_type_id
+     * @description The keys of a binding’s `params` are exactly those of `params_schema.properties`. The data’s shape is `GET /data-result-types/{result_type_id}`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              title: string;
+              description: string;
+              /** @description see GET /data-result-types/{id} */
+              result_type_id: string;
+              /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
+              params_schema: {
+                [key: string]: unknown;
+              };
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-result-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Shapes of the data that sources return */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: string;
+                title: string;
+                /** @description JSON Schema (draft-07) of the data a source returns */
+                schema_json: {
+                  [key: string]: unknown;
+                };
+                /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
+                stub: unknown;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/data-result-types/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One result type: schema_json and the stub shown in previews */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              title: string;
+              /** @description JSON Schema (draft-07) of the data a source returns */
+              schema_json: {
+                [key: string]: unknown;
+              };
+              /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
+              stub: unknown;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/page-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Allowed values of a page’s kind */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                /** @description the value of a page’s `kind` */
+                kind: string;
+                title: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Block tags */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                slug: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/layout-tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Layout tags */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                slug: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/folders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your folders, optionally of one site */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+          site_id?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                site_id: number;
+                /** @description null: at the root of the site */
+                parent_id: number | null;
+                name: string;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a folder in a site */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            site_id: number;
+            parent_id?: number | null;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              site_id: number;
+              /** @description null: at the root of the site */
+              parent_id: number | null;
+              name: string;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/folders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One folder */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              site_id: number;
+              /** @description null: at the root of the site */
+              parent_id: number | null;
+              name: string;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    /** Rename or move a folder (a cycle is a 422) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            parent_id?: number | null;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              site_id: number;
+              /** @description null: at the root of the site */
+              parent_id: number | null;
+              name: string;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a folder and its subfolders; pages stay, at the root */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/layouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Global layouts and your own */
+    get: {
+      parameters: {
+        query: {
+          /** @description 1..200; out of range is an error */
+          limit: number;
+          offset: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                site_id: number | null;
+                /** @description layout tag ids */
+                tags: number[];
+                template: string;
+                css: string;
+                js: string;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a private layout */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            site_id?: number | null;
+            /** @description layout tag ids (GET /layout-tags) */
+            tags?: number[];
+            template?: string;
+            css?: string;
+            js?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              site_id: number | null;
+              /** @description layout tag ids */
+              tags: number[];
+              template: string;
+              css: string;
+              js: string;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/layouts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One layout */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              site_id: number | null;
+              /** @description layout tag ids */
+              tags: number[];
+              template: string;
+              css: string;
+              js: string;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    /** Change a layout */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            site_id?: number | null;
+            /** @description layout tag ids (GET /layout-tags) */
+            tags?: number[];
+            template?: string;
+            css?: string;
+            js?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              site_id: number | null;
+              /** @description layout tag ids */
+              tags: number[];
+              template: string;
+              css: string;
+              js: string;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a layout; 409 while a site uses it */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/layouts/{id}/fork': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fork a global layout into a private copy */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string | null;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'global' | 'user';
+              site_id: number | null;
+              /** @description layout tag ids */
+              tags: number[];
+              template: string;
+              css: string;
+              js: string;
+              fork_count: number;
+              forked_from_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/publication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Publication status (local: the provider is not called) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              is_published: boolean;
+              external_id: string | null;
+              external_slug: string | null;
+              /** Format: date-time */
+              published_at: string | null;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * First publication to the site’s CMS provider
+     * @description Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description articles: required, at least one id from the provider; other kinds: not sent */
+            rubric_ids?: number[];
+            meta_title?: string;
+            meta_description?: string;
+            slug?: string;
+            preview_text?: string;
+            /** @description defaults to the page name */
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              is_published: boolean;
+              external_id: string | null;
+              external_slug: string | null;
+              /** Format: date-time */
+              published_at: string | null;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/publish-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Regenerate the published HTML, CSS and JS; metadata changes only when sent */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description articles: required, at least one id from the provider; other kinds: not sent */
+            rubric_ids?: number[];
+            meta_title?: string;
+            meta_description?: string;
+            slug?: string;
+            preview_text?: string;
+            /** @description defaults to the page name */
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              is_published: boolean;
+              external_id: string | null;
+              external_slug: string | null;
+              /** Format: date-time */
+              published_at: string | null;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page as HTML, with stub data in bound slots (never calls the provider) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/html */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One block rendered with the values given (checked like an instance on a page) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            placeholder_values?: {
+              [key: string]: unknown;
+            };
+            bindings?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description text/html */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/provider': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The site’s CMS provider (the token is never returned) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string|null} */
+              type: 'fourcms' | null;
+              base_url: string | null;
+              /** @description the token itself is never returned */
+              token_set: boolean;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/provider/fourcms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Use fourcms as the site’s CMS provider
+     * @description base_url must resolve to a public address (private, loopback and link-local ones are refused).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uri
+             * @description http or https URL of the fourcms API
+             */
+            base_url: string;
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string|null} */
+              type: 'fourcms' | null;
+              base_url: string | null;
+              /** @description the token itself is never returned */
+              token_set: boolean;
+              /** Format: date-time */
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blocks/{id}/cover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              block: {
+                id: number;
+                name: string;
+                description: string;
+                /** @description Markdown documentation */
+                docs: string;
+                /** @enum {string|null} */
+                block_type: 'schema' | 'markdown' | null;
+                /** @enum {string} */
+                kind: 'content' | 'layout';
+                /** @enum {string} */
+                scope: 'global' | 'user';
+                /** @description tag ids */
+                tags: number[];
+                version: {
+                  major: number;
+                  minor: number;
+                } | null;
+                current_revision: {
+                  id: number;
+                  version: {
+                    major: number;
+                    minor: number;
+                  };
+                  template_content: string;
+                  css: string;
+                  js: string;
+                  schema_content: {
+                    [key: string]: unknown;
+                  }[];
+                  changelog: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                } | null;
+                is_favorite: boolean;
+                is_deprecated: boolean;
+                fork_count: number;
+                forked_from_id: number | null;
+                /** @description a path, e.g. /uploads/covers/… */
+                cover_url: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+              /** @description a path: /uploads/… */
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/s3/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the site’s uploads are stored */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              configured: boolean;
+              bucket: string | null;
+              public_url: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/s3/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an image for the site’s pages; answers its public URL
+     * @description A failure of the storage answers 502.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description What went wrong, in words. */
+              error: string;
+              /** @description Where it went wrong: fix exactly these paths. */
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users/{id}': {
     parameters: {
       query?: never;
