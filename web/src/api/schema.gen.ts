@@ -45,61 +45,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -157,80 +127,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -267,23 +197,13 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -329,23 +249,13 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -402,42 +312,22 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -482,61 +372,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -576,80 +436,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -703,61 +523,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -798,61 +588,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -900,80 +660,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1016,80 +736,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1117,80 +797,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1285,61 +925,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1433,80 +1043,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1596,61 +1166,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1735,80 +1275,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1910,99 +1410,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2030,99 +1480,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2212,80 +1612,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2323,80 +1683,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2421,80 +1741,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2556,80 +1836,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2649,10 +1889,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The contract for placeholder_values: JSON Schema, a valid example and the binding slots */
+    /**
+     * The contract for placeholder_values: JSON Schema, a valid example and the binding slots
+     * @description With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.
+     */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description sources: inline each slot’s allowed sources with params_schema, schema_json and stub */
+          expand?: 'sources';
+        };
         header?: never;
         path: {
           id: number;
@@ -2683,84 +1929,64 @@ export interface paths {
                   [key: string]: unknown;
                 } | null;
                 result_type: string | null;
+                /** @description with expand=sources: each allowed source, its params_schema and its result type */
+                sources?: {
+                  id: string;
+                  title: string;
+                  description: string;
+                  /** @description JSON Schema of `params`: its `properties` keys are exactly the allowed keys */
+                  params_schema: {
+                    [key: string]: unknown;
+                  };
+                  result_type: {
+                    id: string;
+                    title: string;
+                    /** @description JSON Schema of the data */
+                    schema_json: {
+                      [key: string]: unknown;
+                    };
+                    /** @description the sample that previews show in place of live data */
+                    stub: unknown;
+                  };
+                }[];
               }[];
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2854,61 +2080,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2965,61 +2161,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3059,61 +2225,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3161,80 +2297,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3260,80 +2356,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3393,99 +2449,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3543,80 +2549,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3674,118 +2640,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3844,61 +2750,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3940,99 +2816,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4121,61 +2947,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4280,118 +3076,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4475,80 +3211,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4649,118 +3345,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4785,80 +3421,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -4947,61 +3543,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -5105,80 +3671,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -5272,80 +3798,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -5371,80 +3857,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -5533,80 +3979,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -5694,80 +4100,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
         /** @description Default Response */
@@ -5857,99 +4223,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6045,80 +4361,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6179,61 +4455,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6292,80 +4538,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6426,61 +4632,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6535,80 +4711,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6660,61 +4796,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6766,61 +4872,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6872,61 +4948,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -6983,80 +5029,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7097,99 +5103,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7236,80 +5192,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7350,99 +5266,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7467,80 +5333,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7602,61 +5428,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7710,99 +5506,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7858,80 +5604,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -7986,99 +5692,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8103,99 +5759,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8258,80 +5864,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8378,80 +5944,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8518,118 +6044,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         502: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8691,118 +6157,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         502: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8841,99 +6247,49 @@ export interface paths {
             'application/json': string;
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -8987,99 +6343,49 @@ export interface paths {
             'application/json': string;
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9126,80 +6432,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9263,80 +6529,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9433,118 +6659,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         413: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         502: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9587,80 +6753,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9715,118 +6841,58 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         413: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         502: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -9882,80 +6948,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10064,80 +7090,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10250,99 +7236,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10433,99 +7369,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10580,61 +7466,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10694,61 +7550,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10804,99 +7630,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -10956,99 +7732,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11098,61 +7824,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11192,80 +7888,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11317,99 +7973,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11434,80 +8040,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11556,61 +8122,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11650,80 +8186,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11775,99 +8271,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -11892,80 +8338,40 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12014,61 +8420,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12104,80 +8480,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12227,80 +8563,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12328,99 +8624,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12478,61 +8724,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12587,99 +8803,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12748,99 +8914,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -12869,99 +8985,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13020,61 +9086,31 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13131,99 +9167,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13291,99 +9277,49 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13412,99 +9348,49 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13571,80 +9457,40 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
         422: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @description What went wrong, in words. */
-              error: string;
-              /** @description Where it went wrong: fix exactly these paths. */
-              errors?: {
-                path: string;
-                message: string;
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -13658,7 +9504,53 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    /**
+     * Error
+     * @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).
+     */
+    ErrorBody: {
+      /** @description What went wrong, in words. */
+      error: string;
+      /** @description Where it went wrong: fix exactly these paths and send the request again. */
+      errors?: {
+        /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`. */
+        path: string;
+        /** @description What is wrong, in words. */
+        message: string;
+        /**
+         * @description What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.
+         * @enum {string}
+         */
+        code:
+          | 'required'
+          | 'type'
+          | 'enum'
+          | 'unknown_key'
+          | 'not_allowed'
+          | 'blank'
+          | 'too_long'
+          | 'too_short'
+          | 'too_large'
+          | 'too_small'
+          | 'too_many'
+          | 'too_few'
+          | 'pattern'
+          | 'format'
+          | 'not_unique'
+          | 'conflict'
+          | 'not_found'
+          | 'forbidden'
+          | 'invalid';
+        /** @description Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern). */
+        expected?: unknown;
+        /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
+        hint?: string;
+      }[];
+    } & {
+      [key: string]: unknown;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
