@@ -330,6 +330,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
     put?: never;
@@ -1925,9 +1934,16 @@ export interface paths {
               binding_slots: {
                 name: string;
                 allowed_sources: string[];
-                default: {
-                  [key: string]: unknown;
-                } | null;
+                default:
+                  | ({
+                      source: string;
+                      params?: {
+                        [key: string]: unknown;
+                      };
+                    } & {
+                      [key: string]: unknown;
+                    })
+                  | null;
                 result_type: string | null;
                 /** @description with expand=sources: each allowed source, its params_schema and its result type */
                 sources?: {
