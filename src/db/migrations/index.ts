@@ -6,6 +6,7 @@ import * as pages from './0003-pages.js';
 import * as seedCatalog from './0004-seed-catalog.js';
 import * as publicationClaim from './0005-publication-claim.js';
 import * as pageSearch from './0006-page-search.js';
+import * as starterBlocks from './0007-starter-blocks.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -22,4 +23,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0004-seed-catalog': seedCatalog,
   '0005-publication-claim': publicationClaim,
   '0006-page-search': pageSearch,
+  '0007-starter-blocks': starterBlocks,
 };
