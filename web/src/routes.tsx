@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from './auth/require-auth';
 import { Shell } from './shell/app-shell';
 import { ApiKeysScreen } from './screens/api-keys.screen';
+import { BlockScreen } from './screens/block.screen';
+import { BlocksScreen } from './screens/blocks.screen';
 import { HomeScreen } from './screens/home.screen';
 import { NotFoundScreen } from './screens/not-found.screen';
 import { RegisterScreen } from './screens/register.screen';
@@ -21,6 +23,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: <HomeScreen /> },
           { path: '/sites', element: <SitesScreen /> },
           { path: '/api-keys', element: <ApiKeysScreen /> },
+          { path: '/blocks', element: <BlocksScreen /> },
+          { path: '/blocks/:id', element: <BlockScreen /> },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

@@ -41,7 +41,9 @@ export function fakeApi(routes: Record<string, Handler> = {}): FakeApi {
       };
       calls.push(call);
       const [status, body, headers] = await handler(call);
-      return new Response(body === undefined ? null : JSON.stringify(body), {
+      // A text body with its own content type (an HTML preview) goes as it is; anything else as JSON.
+      const raw = typeof body === 'string' && headers?.['content-type']?.startsWith('text/');
+      return new Response(body === undefined ? null : raw ? body : JSON.stringify(body), {
         status,
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       });

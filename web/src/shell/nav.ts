@@ -10,5 +10,6 @@ export interface NavEntry {
 
 export const NAV: NavEntry[] = [
   { to: '/sites', label: 'Sites' },
+  { to: '/blocks', label: 'Block library' },
   { to: '/api-keys', label: 'API keys' },
 ];

@@ -1,0 +1,331 @@
+import { Alert, Anchor, Button, Code, Group, Paper, Stack, Table, Text, Title, Typography } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Markdown from 'react-markdown';
+import { Link, useNavigate, useParams } from 'react-router';
+import remarkGfm from 'remark-gfm';
+import { unwrap, useApi, type paths } from '../api/client';
+import { errorMessage } from '../api/errors';
+import { formatDateTime } from '../format';
+import { BlockBadges, type Block } from './blocks.screen';
+
+type PlaceholderSchema =
+  paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
+
+/** A block's page: what it is for, what it takes, how it looks, and where it is used. */
+export function BlockScreen() {
+  const id = Number(useParams().id);
+  const api = useApi();
+  const block = useQuery({
+    queryKey: ['block', id],
+    queryFn: () => unwrap(api.GET('/api/blocks/{id}', { params: { path: { id } } })),
+  });
+
+  if (block.isPending) return <Text c="dimmed">Loading…</Text>;
+  if (block.isError)
+    return (
+      <Alert color="red" title="Cannot open this block" role="alert">
+        {errorMessage(block.error)}
+      </Alert>
+    );
+  const data = block.data;
+  return (
+    <Stack maw={1100}>
+      <Anchor component={Link} to="/blocks" size="sm">
+        ← Block library
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{data.name}</Title>
+          <BlockBadges block={data} />
+        </Stack>
+        <BlockActions block={data} />
+      </Group>
+      {data.description && <Text>{data.description}</Text>}
+      <Version block={data} />
+      {data.docs.trim() && (
+        <section aria-labelledby="docs-title">
+          <Title order={2} size="h3" id="docs-title">
+            Documentation
+          </Title>
+          {/* react-markdown builds elements and drops raw HTML: a block's docs cannot inject markup. */}
+          <Typography>
+            <Markdown remarkPlugins={[remarkGfm]}>{data.docs}</Markdown>
+          </Typography>
+        </section>
+      )}
+      <Contract id={id} />
+      <Usages id={id} />
+    </Stack>
+  );
+}
+
+function Version({ block }: { block: Block }) {
+  const revision = block.current_revision;
+  if (!block.version || !revision) return <Text c="dimmed">No revision yet: this block has no template.</Text>;
+  return (
+    <Text size="sm">
+      Version <strong>{`${block.version.major}.${block.version.minor}`}</strong>, saved{' '}
+      {formatDateTime(revision.created_at)}
+      {revision.changelog ? `: ${revision.changelog}` : ''}
+    </Text>
+  );
+}
+
+function BlockActions({ block }: { block: Block }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const path = { params: { path: { id: block.id } } };
+  const favorite = useMutation({
+    mutationFn: () =>
+      block.is_favorite
+        ? unwrap(api.DELETE('/api/blocks/{id}/favorite', path))
+        : unwrap(api.PUT('/api/blocks/{id}/favorite', path)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['block', block.id] }),
+  });
+  const fork = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/blocks/{id}/fork', { ...path, body: {} })),
+    onSuccess: (forked) => {
+      void queryClient.invalidateQueries({ queryKey: ['blocks'] });
+      void navigate(`/blocks/${forked.id}`);
+    },
+  });
+  const failure = favorite.error ?? fork.error;
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Group gap="xs">
+        <Button variant="default" loading={favorite.isPending} onClick={() => favorite.mutate()}>
+          {block.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+        </Button>
+        {block.scope === 'global' && (
+          <Button variant="light" loading={fork.isPending} onClick={() => fork.mutate()}>
+            Fork
+          </Button>
+        )}
+      </Group>
+      {failure && (
+        <Alert color="red" role="alert" p="xs">
+          {errorMessage(failure)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The placeholder schema (fields), the binding slots, and a preview of the example. */
+function Contract({ id }: { id: number }) {
+  const api = useApi();
+  const contract = useQuery({
+    queryKey: ['block', id, 'placeholder-schema'],
+    queryFn: () => unwrap(api.GET('/api/blocks/{id}/placeholder-schema', { params: { path: { id } } })),
+  });
+  if (contract.isPending) return <Text c="dimmed">Loading the block’s fields…</Text>;
+  if (contract.isError)
+    return (
+      <Alert color="red" title="Cannot load the block’s fields" role="alert">
+        {errorMessage(contract.error)}
+      </Alert>
+    );
+  return (
+    <>
+      <Fields contract={contract.data} />
+      <Slots contract={contract.data} />
+      <Preview id={id} example={contract.data.example} />
+    </>
+  );
+}
+
+interface FieldSchema {
+  type?: unknown;
+  title?: unknown;
+  description?: unknown;
+}
+
+function Fields({ contract }: { contract: PlaceholderSchema }) {
+  const properties = (contract.schema.properties ?? {}) as Record<string, FieldSchema>;
+  const required = new Set((contract.schema.required as string[] | undefined) ?? []);
+  const names = Object.keys(properties);
+  return (
+    <section aria-labelledby="fields-title">
+      <Title order={2} size="h3" id="fields-title" mb="xs">
+        Fields
+      </Title>
+      {contract.block_type === 'markdown' && (
+        <Text size="sm" mb="xs">
+          A markdown block: its main content is markdown text; the fields below only shape how it looks.
+        </Text>
+      )}
+      {names.length === 0 ? (
+        <Text size="sm">This block takes no values.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Key</Table.Th>
+                <Table.Th scope="col">Type</Table.Th>
+                <Table.Th scope="col">Required</Table.Th>
+                <Table.Th scope="col">About</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {names.map((name) => {
+                const field = properties[name] ?? {};
+                return (
+                  <Table.Tr key={name}>
+                    <Table.Th scope="row">
+                      <Code>{name}</Code>
+                    </Table.Th>
+                    <Table.Td>
+                      {Array.isArray(field.type) ? field.type.join(' or ') : String(field.type ?? '—')}
+                    </Table.Td>
+                    <Table.Td>{required.has(name) ? 'Yes' : 'No'}</Table.Td>
+                    <Table.Td>{[field.title, field.description].filter(Boolean).join(': ')}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}
+
+function Slots({ contract }: { contract: PlaceholderSchema }) {
+  return (
+    <section aria-labelledby="slots-title">
+      <Title order={2} size="h3" id="slots-title" mb="xs">
+        Live data
+      </Title>
+      {contract.binding_slots.length === 0 ? (
+        <Text size="sm">A static block: it shows only the values you give it.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Slot</Table.Th>
+                <Table.Th scope="col">Allowed sources</Table.Th>
+                <Table.Th scope="col">Default</Table.Th>
+                <Table.Th scope="col">Result type</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {contract.binding_slots.map((slot) => (
+                <Table.Tr key={slot.name}>
+                  <Table.Th scope="row">
+                    <Code>{slot.name}</Code>
+                  </Table.Th>
+                  <Table.Td>{slot.allowed_sources.join(', ')}</Table.Td>
+                  <Table.Td>{slot.default ? slot.default.source : '—'}</Table.Td>
+                  <Table.Td>{slot.result_type ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The example rendered by the service, with stub data in bound slots. The
+ * iframe is sandboxed without same-origin: the block's own JS runs, but can
+ * reach neither the app nor its session.
+ */
+function Preview({ id, example }: { id: number; example: Record<string, unknown> }) {
+  const api = useApi();
+  const preview = useQuery({
+    queryKey: ['block', id, 'preview', example],
+    queryFn: () =>
+      unwrap(
+        api.POST('/api/blocks/{id}/preview', {
+          params: { path: { id } },
+          body: { placeholder_values: example },
+          parseAs: 'text',
+        }),
+      ),
+  });
+  return (
+    <section aria-labelledby="preview-title">
+      <Title order={2} size="h3" id="preview-title" mb="xs">
+        Preview of the example
+      </Title>
+      {preview.isPending ? (
+        <Text c="dimmed">Rendering…</Text>
+      ) : preview.isError ? (
+        <Alert color="red" title="The example does not render" role="alert">
+          {errorMessage(preview.error)}
+        </Alert>
+      ) : (
+        <Paper withBorder>
+          <iframe
+            title="Preview of the block’s example"
+            sandbox="allow-scripts"
+            srcDoc={preview.data}
+            style={{ width: '100%', height: 360, border: 0, display: 'block' }}
+          />
+        </Paper>
+      )}
+    </section>
+  );
+}
+
+function Usages({ id }: { id: number }) {
+  const api = useApi();
+  const usages = useQuery({
+    queryKey: ['block', id, 'usages'],
+    queryFn: () =>
+      unwrap(api.GET('/api/blocks/{id}/usages', { params: { path: { id }, query: { limit: 50, offset: 0 } } })),
+  });
+  return (
+    <section aria-labelledby="usages-title">
+      <Title order={2} size="h3" id="usages-title" mb="xs">
+        Used on your pages
+      </Title>
+      {usages.isPending ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : usages.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(usages.error)}
+        </Alert>
+      ) : usages.data.total === 0 ? (
+        <Text size="sm">Not used on any of your pages yet.</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">
+            {usages.data.total} {usages.data.total === 1 ? 'use' : 'uses'}, {usages.data.outdated_total} outdated.
+          </Text>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Page</Table.Th>
+                <Table.Th scope="col">Version</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {usages.data.data.map((usage) => (
+                <Table.Tr key={usage.id}>
+                  <Table.Th scope="row" fw={400}>
+                    {usage.page_name}
+                  </Table.Th>
+                  <Table.Td>{`${usage.version.major}.${usage.version.minor}`}</Table.Td>
+                  <Table.Td>{STATUS[usage.update_status]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+const STATUS = {
+  up_to_date: 'Up to date',
+  outdated_minor: 'Outdated (minor update)',
+  outdated_major: 'Outdated (major change)',
+} as const;

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, page, user } from './fake-api';
+import { renderApp } from './render';
+
+const block = (overrides: Record<string, unknown> = {}) => ({
+  id: 3,
+  name: 'Hero',
+  description: 'A big title with a call to action',
+  docs: '## When to use\n\nAt the top of a page. <img src=x onerror="alert(1)">',
+  block_type: 'schema',
+  kind: 'content',
+  scope: 'global',
+  tags: [1],
+  version: { major: 2, minor: 1 },
+  current_revision: {
+    id: 9,
+    version: { major: 2, minor: 1 },
+    template_content: '<h1>{{ title }}</h1>',
+    css: '',
+    js: '',
+    schema_content: [],
+    changelog: 'Subtitle added',
+    created_at: '2026-01-02T10:00:00.000Z',
+  },
+  is_favorite: false,
+  is_deprecated: false,
+  fork_count: 0,
+  forked_from_id: null,
+  cover_url: null,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-02T10:00:00.000Z',
+  ...overrides,
+});
+
+function service() {
+  let favorite = false;
+  return fakeApi({
+    'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/tags': () => [200, page([{ id: 1, name: 'Marketing', slug: 'marketing' }])],
+    'GET /api/blocks': () => [
+      200,
+      page([block(), block({ id: 4, name: 'My columns', scope: 'user', kind: 'layout', forked_from_id: 2 })]),
+    ],
+    'GET /api/blocks/favorites': () => [200, page([])],
+    'GET /api/blocks/{id}': () => [200, block({ is_favorite: favorite })],
+    'PUT /api/blocks/{id}/favorite': () => {
+      favorite = true;
+      return [204];
+    },
+    'POST /api/blocks/{id}/fork': () => [201, block({ id: 10, name: 'Hero (fork)', scope: 'user', forked_from_id: 3 })],
+    'GET /api/blocks/{id}/placeholder-schema': () => [
+      200,
+      {
+        block_type: 'schema',
+        schema: {
+          type: 'object',
+          properties: { title: { type: 'string', title: 'Title' }, articles: { type: 'array' } },
+          required: ['title'],
+        },
+        example: { title: 'Hello' },
+        binding_slots: [
+          { name: 'articles', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' },
+        ],
+      },
+    ],
+    'POST /api/blocks/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
+    'GET /api/blocks/{id}/usages': () => [
+      200,
+      {
+        ...page([
+          { id: 5, page_id: 2, page_name: 'Home', version: { major: 1, minor: 0 }, update_status: 'outdated_major' },
+        ]),
+        outdated_total: 1,
+      },
+    ],
+  });
+}
+
+describe('block library', () => {
+  it('lists blocks with their scope, kind and fork shown in words', async () => {
+    renderApp('/blocks', service().api);
+    const mine = (await screen.findByRole('link', { name: 'My columns' })).closest('li')!;
+    expect(within(mine).getByText('Yours')).toBeTruthy();
+    expect(within(mine).getByText('Layout')).toBeTruthy();
+    expect(within(mine).getByText('Fork')).toBeTruthy();
+    const hero = screen.getByRole('link', { name: 'Hero' }).closest('li')!;
+    expect(within(hero).getByText('Global')).toBeTruthy();
+    expect(hero.textContent).toContain('Tags: Marketing');
+  });
+
+  it('sends the search text and the role to the service', async () => {
+    const fake = service();
+    renderApp('/blocks', fake.api);
+    await screen.findByRole('link', { name: 'Hero' });
+    await userEvent.type(screen.getByRole('textbox', { name: /search/i }), 'hero');
+    await userEvent.click(screen.getByRole('radio', { name: 'Layout' }));
+    await waitFor(() => {
+      const last = fake.calls.filter((c) => c.path === '/api/blocks').at(-1)!;
+      expect(last.query.get('search')).toBe('hero');
+      expect(last.query.get('role')).toBe('layout');
+    });
+  });
+
+  it('shows favorites from their own list, with a hint when there are none', async () => {
+    const fake = service();
+    renderApp('/blocks?show=favorites', fake.api);
+    expect(await screen.findByText(/No favorites yet/)).toBeTruthy();
+    expect(fake.calls.some((c) => c.path === '/api/blocks/favorites')).toBe(true);
+  });
+});
+
+describe('block page', () => {
+  it('shows docs as markdown without the raw HTML, the fields, the slots, the usages and a sandboxed preview', async () => {
+    const { container } = renderApp('/blocks/3', service().api);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hero' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'When to use' })).toBeTruthy();
+    expect(container.querySelector('img[onerror]')).toBeNull();
+    expect(screen.getByText(/Version/).textContent).toContain('2.1');
+    expect(screen.getByText(/Subtitle added/)).toBeTruthy();
+
+    const title = (await screen.findByRole('rowheader', { name: 'title' })).closest('tr')!;
+    expect(title.textContent).toContain('Yes');
+    const slots = screen.getByRole('heading', { name: 'Live data' }).closest('section')!;
+    const slot = within(slots).getByRole('rowheader', { name: 'articles' }).closest('tr')!;
+    expect(slot.textContent).toContain('articles.latest');
+    expect(slot.textContent).toContain('article_list');
+
+    const frame = (await screen.findByTitle('Preview of the block’s example')) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frame.getAttribute('srcdoc')).toBe('<h1>Hello</h1>');
+
+    expect(await screen.findByText(/1 use, 1 outdated/)).toBeTruthy();
+    expect(screen.getByText('Outdated (major change)')).toBeTruthy();
+  });
+
+  it('sends the example to the preview', async () => {
+    const fake = service();
+    renderApp('/blocks/3', fake.api);
+    await screen.findByTitle('Preview of the block’s example');
+    expect(fake.calls.find((c) => c.path === '/api/blocks/3/preview')?.body).toEqual({
+      placeholder_values: { title: 'Hello' },
+    });
+  });
+
+  it('marks a favorite, and forks a global block into a block of your own', async () => {
+    const fake = service();
+    const { router } = renderApp('/blocks/3', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'PUT' && c.path === '/api/blocks/3/favorite')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fork' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/10'));
+  });
+
+  it('says so when the block cannot be opened', async () => {
+    const fake = service();
+    fake.on('GET /api/blocks/{id}', () => [403, { error: 'Block 3 belongs to another user.' }]);
+    renderApp('/blocks/3', fake.api);
+    expect((await screen.findByRole('alert')).textContent).toContain('Block 3 belongs to another user.');
+  });
+});
