@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
 import { limitJsonDepth } from './json-body.js';
+import { refuseNul } from './nul-guard.js';
 import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody } from './schemas/common.js';
@@ -59,6 +60,8 @@ export async function createServer(options: ServerOptions): Promise<App> {
       'request',
     );
   });
+  // After authentication (onRequest), before schema validation.
+  app.addHook('preValidation', refuseNul);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
