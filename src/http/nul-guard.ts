@@ -34,7 +34,7 @@ export async function refuseNul(request: FastifyRequest) {
     const path = nulPath(part, '');
     if (path) {
       throw validationError('The request is not valid: see errors[].', [
-        { path, message: 'This value should not contain a NUL character (\\u0000).' },
+        { path, message: 'This value should not contain a NUL character (\\u0000).', code: 'not_allowed' },
       ]);
     }
   }

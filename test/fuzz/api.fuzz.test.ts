@@ -268,6 +268,7 @@ describe('fuzzing every route', () => {
             for (const e of reply.body.errors) {
               expect(typeof e.path, where).toBe('string');
               expect(typeof e.message, where).toBe('string');
+              expect(typeof e.code, where).toBe('string');
             }
           }
         }
