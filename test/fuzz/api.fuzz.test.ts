@@ -52,7 +52,7 @@ const anyString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('', ' ', '__proto__', 'constructor', '0', '-1', '1e309', '../', '%00', '\u0000'),
+    arbitrary: fc.constantFrom('', ' ', '__proto__', 'constructor', '0', '-1', '../', '%00', '\u0000'),
   },
 );
 const anyJson = fc.jsonValue({ maxDepth: 2 });
@@ -266,7 +266,10 @@ describe('fuzzing every route', () => {
         fc
           .constantFrom(...ops)
           .chain(requestArb)
-          .filter((r) => withinBounds(r.query) && withinBounds(r.body)),
+          .filter(
+            (r) =>
+              withinBounds(r.query) && withinBounds(r.body) && withinBounds(r.path.split('/').map(decodeURIComponent)),
+          ),
         async ({ op, path, query, body, asAdmin }) => {
           const who = asAdmin || path.startsWith('/api/admin/') ? root : owner;
           const v1 = path.startsWith('/api/v1/');
