@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, type FieldError } from '../api/errors';
 
 /**
@@ -42,6 +42,15 @@ export function splitServerErrors(error: unknown, hasField: (path: string) => bo
 export function useServerErrors<Values>(form: UseFormReturnType<Values>) {
   const [summary, setSummary] = useState<string[]>([]);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // What to focus once the messages are on screen: a field's path, or the summary (null).
+  const [focus, setFocus] = useState<{ path: string | null } | undefined>();
+
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.path !== null) form.getInputNode(focus.path as never)?.focus();
+    else summaryRef.current?.focus();
+    setFocus(undefined);
+  }, [focus, form]);
 
   const showError = useCallback(
     (error: unknown) => {
@@ -49,12 +58,8 @@ export function useServerErrors<Values>(form: UseFormReturnType<Values>) {
       const split = splitServerErrors(error, (path) => node(path) !== null);
       form.setErrors(split.fields);
       setSummary(split.summary);
-      const first = Object.keys(split.fields)[0];
-      // After React has rendered the messages, so that a screen reader reads the field with its error.
-      setTimeout(() => {
-        if (first !== undefined) node(first)?.focus();
-        else summaryRef.current?.focus();
-      }, 0);
+      // Focused after React has rendered the messages, so that a screen reader reads them with it.
+      setFocus({ path: Object.keys(split.fields)[0] ?? null });
     },
     [form],
   );

@@ -1,0 +1,154 @@
+/**
+ * The browser tests' real parts: the built service (`node dist/main.js`, the
+ * way `npm start` runs it) on a free port over SQLite or, with DATABASE_URL,
+ * a private PostgreSQL schema; the fake fourcms on loopback; Debian's
+ * Chromium driven by playwright-core (never a downloaded browser).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { dropPostgresSchema } from '../../src/db/dialects/postgres.js';
+import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
+
+export const ADMIN = { email: 'admin@pageblocks.test', password: 'admin-password-1' };
+export const SCREENSHOTS = 'test/browser/screenshots';
+export const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+
+export interface Service {
+  url: string;
+  output(): string;
+  close(): Promise<void>;
+}
+
+/** `node dist/main.js` on port 0; `npm run test:browser` builds first. */
+export async function startService(env: Record<string, string> = {}): Promise<Service> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-browser-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PROVIDER_ALLOW_PRIVATE: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  const close = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    if (databaseUrl && schema) await dropPostgresSchema(databaseUrl, schema);
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 60_000);
+      child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${output}`)));
+      child.stdout!.on('data', () => {
+        const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
+    return { url, output: () => output, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export function startFakeProvider(): Promise<FakeFourcms> {
+  return startFakeFourcms({ port: 0, host: '127.0.0.1' });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  // playwright-core gives the browser a fresh temporary profile (user-data-dir) of its own.
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: WIDTHS.desktop, locale: 'en-GB', timezoneId: 'UTC' });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the page as it stands: the serious and critical violations (WCAG 2.x A and AA rules). */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: await axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } })
+      .axe;
+    interface AxeResults {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    }
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * A main screen at both widths: no serious axe violation at either, and a
+ * full-page screenshot of each under test/browser/screenshots/ for a reviewer.
+ * Returns the violations (empty when all is well) so the test can print them.
+ */
+export async function checkScreen(page: Page, name: string): Promise<Violation[]> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const found: Violation[] = [];
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    // Let Mantine's transitions (the navbar sliding away at 390 px) finish first.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
+    for (const violation of await seriousViolations(page))
+      found.push({ ...violation, id: `${violation.id} (${label})` });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+  return found;
+}
