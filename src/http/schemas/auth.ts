@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
 
 export const UserSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   email: Type.String(),
   is_admin: Type.Boolean(),
   is_blocked: Type.Boolean(),
@@ -27,7 +27,7 @@ export const UserUpdateBody = Type.Object({
 });
 
 export const ApiKeySchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   title: Type.String(),
   prefix: Type.String({ description: 'The first characters of the key, to tell keys apart.' }),
   created_at: Timestamp,

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp, Int } from './common.js';
 
-export const VersionSchema = Type.Object({ major: Type.Integer(), minor: Type.Integer() });
+export const VersionSchema = Type.Object({ major: Int(), minor: Int() });
 const FreeObject = JsonObject();
 
 export const RevisionSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   version: VersionSchema,
   template_content: Type.String(),
   css: Type.String(),
@@ -16,20 +16,20 @@ export const RevisionSchema = Type.Object({
 });
 
 export const BlockSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   name: Type.String(),
   description: Type.String(),
   docs: Type.String({ description: 'Markdown documentation' }),
   block_type: Nullable(Type.String({ enum: ['schema', 'markdown'] })),
   kind: Type.String({ enum: ['content', 'layout'] }),
   scope: Type.String({ enum: ['global', 'user'] }),
-  tags: Type.Array(Type.Integer(), { description: 'tag ids' }),
+  tags: Type.Array(Int(), { description: 'tag ids' }),
   version: Nullable(VersionSchema),
   current_revision: Nullable(RevisionSchema),
   is_favorite: Type.Boolean(),
   is_deprecated: Type.Boolean(),
-  fork_count: Type.Integer(),
-  forked_from_id: Nullable(Type.Integer()),
+  fork_count: Int(),
+  forked_from_id: Nullable(Int()),
   cover_url: Nullable(Type.String({ description: 'a path, e.g. /uploads/covers/…' })),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -39,7 +39,7 @@ const blockInputProperties = {
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
   docs: Type.Optional(Type.String({ maxLength: 200_000, description: 'Markdown documentation' })),
   block_type: Type.Optional(Nullable(StringEnum(['schema', 'markdown']))),
-  tags: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'tag ids (GET /tags)' })),
+  tags: Type.Optional(Type.Array(Int({ minimum: 1 }), { maxItems: 100, description: 'tag ids (GET /tags)' })),
   template: Type.Optional(Type.String({ maxLength: 262_144, description: 'LiquidJS HTML template' })),
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
   js: Type.Optional(Type.String({ maxLength: 262_144 })),
@@ -88,12 +88,12 @@ export const ForkBody = Type.Union([
 
 export const UsagesQuery = Type.Object({
   ...PageQueryProperties,
-  outdated: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: only instances that are not up to date' })),
+  outdated: Type.Optional(Int({ enum: [0, 1], description: '1: only instances that are not up to date' })),
 });
 
 export const UsageSchema = Type.Object({
-  id: Type.Integer({ description: 'page-block instance id' }),
-  page_id: Type.Integer(),
+  id: Int({ description: 'page-block instance id' }),
+  page_id: Int(),
   page_name: Type.String(),
   version: VersionSchema,
   update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
@@ -101,10 +101,10 @@ export const UsageSchema = Type.Object({
 
 export const UsagesPage = Type.Object({
   data: Type.Array(UsageSchema),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  outdated_total: Type.Integer({ description: 'all outdated instances, whatever the filter' }),
+  total: Int(),
+  limit: Int(),
+  offset: Int(),
+  outdated_total: Int({ description: 'all outdated instances, whatever the filter' }),
 });
 
 export const BindingSlotSchema = Type.Object({

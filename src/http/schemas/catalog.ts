@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CATALOG_ID_PATTERN, PAGE_KIND_PATTERN } from '../../modules/catalog/catalog.js';
 import { SLUG_PATTERN } from '../../modules/catalog/slug.js';
-import { JsonObject, NonBlank, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Timestamp, Int } from './common.js';
 
 export const CatalogId = Type.String({
   pattern: CATALOG_ID_PATTERN.source,
@@ -69,7 +69,7 @@ export const DataSourceUpdateBody = Type.Object({
 const Slug = (description = 'lowercase letters and digits joined by hyphens') =>
   Type.String({ pattern: SLUG_PATTERN.source, maxLength: 255, description });
 
-export const TagSchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+export const TagSchema = Type.Object({ id: Int(), name: Type.String(), slug: Type.String() });
 
 export const TagCreateBody = Type.Object({
   name: NonBlank({ maxLength: 255 }),

@@ -1,22 +1,22 @@
 import { Type } from 'typebox';
-import { NonBlank, Timestamp } from './common.js';
+import { NonBlank, Timestamp, Int } from './common.js';
 
 export const CollectionSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   name: Type.String(),
   scope: Type.String({ enum: ['global', 'user'] }),
-  block_ids: Type.Array(Type.Integer(), { description: 'in order' }),
+  block_ids: Type.Array(Int(), { description: 'in order' }),
   created_at: Timestamp,
 });
 
 export const CollectionCreateBody = Type.Object({ name: NonBlank({ maxLength: 255 }) });
 
 export const CollectionBlocksBody = Type.Object({
-  block_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+  block_ids: Type.Array(Int({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
 });
 
 export const CollectionOrderBody = Type.Object({
-  block_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+  block_ids: Type.Array(Int({ minimum: 1 }), {
     maxItems: 500,
     description: 'a permutation of the collection’s blocks',
   }),

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type Static, type TNumberOptions, type TSchema, type TUnsafe } from 'typebox';
 import { ERROR_CODES } from '../../shared/errors.js';
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '../../shared/pagination.js';
 
@@ -18,23 +18,32 @@ export const JsonObject = (options: { description?: string } = {}) =>
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
   Type.Unsafe<T[number]>(Type.String({ ...options, enum: [...values] }));
 
-export const Id = Type.Integer({ minimum: 1 });
+/**
+ * The integers both databases store (PostgreSQL `integer`, the type of every id
+ * and count column). A request integer is always bounded: a larger one is a 400
+ * at its path instead of an overflow, a 500, in the database.
+ */
+export const INT_MAX = 2_147_483_647;
+export const Int = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: -INT_MAX - 1, maximum: INT_MAX, ...options });
+
+export const Id = Int({ minimum: 1 });
 export const IdParams = Type.Object({ id: Id });
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const PageQueryProperties = {
-  limit: Type.Integer({
+  limit: Int({
     minimum: 1,
     maximum: PAGE_MAX_LIMIT,
     default: PAGE_DEFAULT_LIMIT,
     description: `1..${PAGE_MAX_LIMIT}; out of range is an error`,
   }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Int({ minimum: 0, default: 0 }),
 };
 export const PageQuery = Type.Object(PageQueryProperties);
 
 export const Paged = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
+  Type.Object({ data: Type.Array(item), total: Int(), limit: Int(), offset: Int() });
 
 export const FieldErrorSchema = Type.Object({
   path: Type.String({

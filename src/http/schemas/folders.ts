@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp, Int } from './common.js';
 
 export const FolderSchema = Type.Object({
-  id: Type.Integer(),
-  site_id: Type.Integer(),
-  parent_id: Nullable(Type.Integer({ description: 'null: at the root of the site' })),
+  id: Int(),
+  site_id: Int(),
+  parent_id: Nullable(Int({ description: 'null: at the root of the site' })),
   name: Type.String(),
   created_at: Timestamp,
 });

@@ -1,17 +1,17 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
 
 export const LayoutSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   name: Type.String(),
   scope: Type.String({ enum: ['global', 'user'] }),
-  site_id: Nullable(Type.Integer()),
-  tags: Type.Array(Type.Integer(), { description: 'layout tag ids' }),
+  site_id: Nullable(Int()),
+  tags: Type.Array(Int(), { description: 'layout tag ids' }),
   template: Type.String(),
   css: Type.String(),
   js: Type.String(),
-  fork_count: Type.Integer(),
-  forked_from_id: Nullable(Type.Integer()),
+  fork_count: Int(),
+  forked_from_id: Nullable(Int()),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -19,7 +19,7 @@ export const LayoutSchema = Type.Object({
 const properties = {
   site_id: Type.Optional(Nullable(Id)),
   tags: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description: 'layout tag ids (GET /layout-tags)' }),
+    Type.Array(Int({ minimum: 1 }), { maxItems: 100, description: 'layout tag ids (GET /layout-tags)' }),
   ),
   template: Type.Optional(Type.String({ maxLength: 262_144 })),
   css: Type.Optional(Type.String({ maxLength: 262_144 })),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { VersionSchema } from './blocks.js';
-import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp } from './common.js';
+import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp, Int } from './common.js';
 
 const FreeObject = JsonObject();
 const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 2000, description })));
@@ -27,33 +27,33 @@ const pageInputProperties = {
 
 export const PageCreateBody = Type.Object({
   name: NonBlank({ maxLength: 255, description: 'the field is name, not title' }),
-  site_id: Type.Integer({ minimum: 1, description: 'a number, not a string' }),
+  site_id: Int({ minimum: 1, description: 'a number, not a string' }),
   ...pageInputProperties,
 });
 
 export const PageUpdateBody = Type.Object({
   name: Type.Optional(NonBlank({ maxLength: 255 })),
-  site_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  site_id: Type.Optional(Int({ minimum: 1 })),
   ...pageInputProperties,
 });
 
 export const PageBlockSchema = Type.Object({
-  id: Type.Integer(),
-  block: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  order_index: Type.Integer(),
+  id: Int(),
+  block: Type.Object({ id: Int(), name: Type.String() }),
+  order_index: Int(),
   placeholder_values: FreeObject,
   bindings: Nullable(FreeObject),
-  parent_page_block_id: Nullable(Type.Integer()),
+  parent_page_block_id: Nullable(Int()),
   version: VersionSchema,
   update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
 });
 
 export const PageSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   name: Type.String(),
   kind: Type.String(),
-  site_id: Nullable(Type.Integer({ description: 'null: the site was deleted; set another with PUT' })),
-  folder_id: Nullable(Type.Integer()),
+  site_id: Nullable(Int({ description: 'null: the site was deleted; set another with PUT' })),
+  folder_id: Nullable(Int()),
   slug: Nullable(Type.String()),
   meta_title: Nullable(Type.String()),
   meta_description: Nullable(Type.String()),
@@ -68,11 +68,11 @@ export const PageSchema = Type.Object({
 
 export const PageListQuery = Type.Object({
   ...PageQueryProperties,
-  has_outdated: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: only pages with outdated blocks' })),
+  has_outdated: Type.Optional(Int({ enum: [0, 1], description: '1: only pages with outdated blocks' })),
 });
 
 export const PageGetQuery = Type.Object({
-  with_blocks: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: include the blocks' })),
+  with_blocks: Type.Optional(Int({ enum: [0, 1], description: '1: include the blocks' })),
 });
 
 export const PageBlockParams = Type.Object({ pageId: Id, pbId: Id });
@@ -80,10 +80,10 @@ export const PageIdParams = Type.Object({ pageId: Id });
 
 export const AddBlocksBody = Type.Object({
   blocks: Type.Array(PageBlockInput, { minItems: 1, maxItems: 500 }),
-  position: Type.Optional(Type.Integer({ description: '0-based index in the page’s order; default the end' })),
+  position: Type.Optional(Int({ description: '0-based index in the page’s order; default the end' })),
 });
 
-export const MoveBody = Type.Object({ position: Type.Integer({ description: '0-based index in the page’s order' }) });
+export const MoveBody = Type.Object({ position: Int({ description: '0-based index in the page’s order' }) });
 
 export const BlockValuesBody = Type.Object({
   placeholder_values: Type.Optional(JsonObject()),
@@ -95,19 +95,19 @@ export const ReplaceBody = Type.Object({
   placeholder_values: JsonObject(),
 });
 
-export const ReplaceResult = Type.Object({ id: Type.Integer({ description: 'the new instance' }), page: PageSchema });
+export const ReplaceResult = Type.Object({ id: Int({ description: 'the new instance' }), page: PageSchema });
 
 export const UpgradeAllSchema = Type.Object({
-  upgraded: Type.Array(Type.Object({ id: Type.Integer(), from: VersionSchema, to: VersionSchema })),
+  upgraded: Type.Array(Type.Object({ id: Int(), from: VersionSchema, to: VersionSchema })),
   skipped_major: Type.Array(
     Type.Object({
-      id: Type.Integer(),
+      id: Int(),
       current_pin: VersionSchema,
       library_version: VersionSchema,
       removed_fields: Type.Array(Type.String()),
     }),
   ),
-  already_up_to_date: Type.Array(Type.Integer()),
+  already_up_to_date: Type.Array(Int()),
 });
 
 export const MajorUpgradeBlocked = Type.Object(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, Timestamp } from './common.js';
+import { JsonObject, NonBlank, Nullable, Timestamp, Int } from './common.js';
 
 export const PublicationStatusSchema = Type.Object({
   is_published: Type.Boolean(),
@@ -19,7 +19,7 @@ const metadata = {
 
 export const PublishBody = Type.Object({
   rubric_ids: Type.Optional(
-    Type.Array(Type.Integer(), {
+    Type.Array(Int(), {
       description: 'articles: required, at least one id from the provider; other kinds: not sent',
     }),
   ),

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
 
 export const SiteSchema = Type.Object({
-  id: Type.Integer(),
+  id: Int(),
   name: Type.String(),
   domain: Nullable(Type.String()),
-  layout_id: Nullable(Type.Integer()),
+  layout_id: Nullable(Int()),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { NonBlank, Nullable, PageQueryProperties, StringEnum, Timestamp } from './common.js';
+import { NonBlank, Nullable, PageQueryProperties, StringEnum, Timestamp, Int } from './common.js';
 
 export const SubmissionSchema = Type.Object({
-  id: Type.Integer(),
-  block_id: Type.Integer(),
+  id: Int(),
+  block_id: Int(),
   status: Type.String({ enum: ['pending', 'approved', 'rejected'] }),
   reason: Nullable(Type.String({ description: 'why it was rejected' })),
-  approved_block_id: Nullable(Type.Integer({ description: 'the global copy made on approval' })),
+  approved_block_id: Nullable(Int({ description: 'the global copy made on approval' })),
   created_at: Timestamp,
   decided_at: Nullable(Timestamp),
 });
