@@ -1,4 +1,4 @@
-import type { ColumnDataType, Expression, Kysely } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import type { BlockSearch, PageSearch } from './search.js';
 
@@ -18,6 +18,12 @@ export interface Dialect {
     timestamp: ColumnDataType;
     json: ColumnDataType;
   };
+  /**
+   * The primary key of a `types.id` column, whose ids are never handed out
+   * twice (SQLite needs AUTOINCREMENT for that; test/api/ids.test.ts checks
+   * every table).
+   */
+  primaryId(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /** `DEFAULT` expressions for migrations. */
   readonly defaults: { false: Expression<unknown>; true: Expression<unknown> };
   /** Full-text search over blocks. */

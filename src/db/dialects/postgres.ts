@@ -14,6 +14,7 @@ export const postgresDialect: Dialect = {
   search: postgresBlockSearch,
   pageSearch: postgresPageSearch,
   types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
+  primaryId: (column) => column.primaryKey(),
   defaults: { false: sql`false`, true: sql`true` },
   forUpdate: (query) => query.forUpdate(),
   isUniqueViolation: (error) => errorCode(error) === '23505',

@@ -16,6 +16,7 @@ export const sqliteDialect: Dialect = {
   search: sqliteBlockSearch,
   pageSearch: sqlitePageSearch,
   types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
+  primaryId: (column) => column.primaryKey().autoIncrement(),
   defaults: { false: sql`0`, true: sql`1` },
   // One connection, one writer: a transaction already excludes every other.
   forUpdate: (query) => query,

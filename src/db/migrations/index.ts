@@ -7,6 +7,7 @@ import * as seedCatalog from './0004-seed-catalog.js';
 import * as publicationClaim from './0005-publication-claim.js';
 import * as pageSearch from './0006-page-search.js';
 import * as starterBlocks from './0007-starter-blocks.js';
+import * as idsNeverReused from './0008-ids-never-reused.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -24,4 +25,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0005-publication-claim': publicationClaim,
   '0006-page-search': pageSearch,
   '0007-starter-blocks': starterBlocks,
+  '0008-ids-never-reused': idsNeverReused,
 };
