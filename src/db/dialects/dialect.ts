@@ -33,6 +33,8 @@ export interface Dialect {
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;
+  /** The database gave up on a transaction for another's sake (deadlock, serialization, busy): a fresh try may pass. */
+  isRetryable(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
 }
 

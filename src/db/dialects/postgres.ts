@@ -19,6 +19,8 @@ export const postgresDialect: Dialect = {
   forUpdate: (query) => query.forUpdate(),
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isForeignKeyViolation: (error) => errorCode(error) === '23503',
+  // serialization_failure, deadlock_detected
+  isRetryable: (error) => ['40001', '40P01'].includes(errorCode(error) ?? ''),
 };
 
 /**

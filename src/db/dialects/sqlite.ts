@@ -24,6 +24,8 @@ export const sqliteDialect: Dialect = {
     const code = errorCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
+  // Another process holds the file longer than busy_timeout (SQLITE_BUSY and its extended codes).
+  isRetryable: (error) => (errorCode(error) ?? '').startsWith('SQLITE_BUSY'),
   // A RESTRICT action reports itself as a trigger constraint, with the foreign-key message.
   isForeignKeyViolation: (error) =>
     errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||

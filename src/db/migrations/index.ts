@@ -8,6 +8,7 @@ import * as publicationClaim from './0005-publication-claim.js';
 import * as pageSearch from './0006-page-search.js';
 import * as starterBlocks from './0007-starter-blocks.js';
 import * as idsNeverReused from './0008-ids-never-reused.js';
+import * as pageOrderUnique from './0009-page-order-unique.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0006-page-search': pageSearch,
   '0007-starter-blocks': starterBlocks,
   '0008-ids-never-reused': idsNeverReused,
+  '0009-page-order-unique': pageOrderUnique,
 };

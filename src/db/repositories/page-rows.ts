@@ -120,8 +120,17 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
   updated_at: now,
 });
 
-/** Rewrites order_index as 0..n-1 in the given order. */
-export async function writeOrder(db: Kysely<DB>, ids: number[], now: string) {
+/**
+ * Rewrites the page's order_index as 0..n-1 in the given order. The unique
+ * (page_id, order_index) index holds at every row: the old places are first
+ * moved out of the way, to negatives (a one-to-one map, so no two collide).
+ */
+export async function writeOrder(db: Kysely<DB>, pageId: number, ids: number[], now: string) {
+  await db
+    .updateTable('page_blocks')
+    .set({ order_index: sql<number>`-1 - order_index` })
+    .where('page_id', '=', pageId)
+    .execute();
   for (const [index, id] of ids.entries()) {
     await db.updateTable('page_blocks').set({ order_index: index, updated_at: now }).where('id', '=', id).execute();
   }

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { conflict } from '../../shared/errors.js';
+import { conflict, fieldError, notFound } from '../../shared/errors.js';
 import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
 import { prepared } from '../prepared.js';
 import { countOf, toJson } from './rows.js';
+import { retrying } from '../retry.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
 const searchDocument = (fields: PageFields) => ({
@@ -27,6 +28,47 @@ export function pagesRepository(database: Database): PagesRepository {
 function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
+
+  /**
+   * Every change to a page's instances runs here: one transaction that first
+   * takes the page's row lock, so that two never interleave (their order
+   * writes deadlocked on PostgreSQL and left duplicate places), tried again
+   * when the database still gives it up. Inside, the instances are read anew.
+   */
+  const locked = <T>(pageId: number, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> => {
+    const run = async (trx: Kysely<DB>) => {
+      const page = await dialect
+        .forUpdate(trx.selectFrom('pages').select('id').where('id', '=', pageId))
+        .executeTakeFirst();
+      if (!page) throw notFound(`Page ${pageId} not found.`);
+      return work(trx);
+    };
+    return db.isTransaction ? run(db) : retrying(dialect, () => db.transaction().execute(run));
+  };
+
+  /** The page's instances in order, as the locked transaction sees them. */
+  const currentOrder = async (trx: Kysely<DB>, pageId: number) =>
+    (
+      await trx
+        .selectFrom('page_blocks')
+        .select(['id', 'order_index'])
+        .where('page_id', '=', pageId)
+        .orderBy('order_index')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
+
+  // New rows first take places past the end (free under the unique index), then writeOrder puts them where they go.
+  const pastTheEnd = async (trx: Kysely<DB>, pageId: number) => {
+    const row = await trx
+      .selectFrom('page_blocks')
+      .select((eb) => eb.fn.max('order_index').as('last'))
+      .where('page_id', '=', pageId)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  };
+
+  const missing = (pageBlockId: number) => notFound(`Block instance ${pageBlockId} is not on this page.`);
 
   // A slug race is settled by the unique index (site_id, slug), never by a check first.
   const guardSlug = async <T>(slug: string | null, work: () => Promise<T>): Promise<T> => {
@@ -126,7 +168,7 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
 
     async update(input) {
       await guardSlug(input.fields.slug, () =>
-        inTransaction(async (trx) => {
+        locked(input.id, async (trx) => {
           await trx
             .updateTable('pages')
             .set({ ...input.fields, updated_at: input.now })
@@ -150,63 +192,52 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     findBlock: (pageId, pageBlockId) => blocks.one(pageId, pageBlockId),
 
     async insertBlocks({ pageId, position, instances, now }) {
-      return inTransaction(async (trx) => {
-        const order = (
-          await trx
-            .selectFrom('page_blocks')
-            .select('id')
-            .where('page_id', '=', pageId)
-            .orderBy('order_index')
-            .orderBy('id')
-            .execute()
-        ).map((r) => r.id);
-        const ids = await insertInstances(trx, pageId, instances, position, now);
-        await writeOrder(trx, [...order.slice(0, position), ...ids, ...order.slice(position)], now);
+      return locked(pageId, async (trx) => {
+        const order = await currentOrder(trx, pageId);
+        // The page may have lost instances since the caller looked.
+        if (position > order.length) throw fieldError('position', `position must be within 0..${order.length}.`);
+        instances.forEach((instance, i) => {
+          const parent = instance.parent_page_block_id;
+          if (parent !== null && !order.includes(parent)) {
+            throw fieldError(`blocks[${i}].parent_page_block_id`, `Block instance ${parent} is not on this page.`);
+          }
+        });
+        const ids = await insertInstances(trx, pageId, instances, await pastTheEnd(trx, pageId), now);
+        await writeOrder(trx, pageId, [...order.slice(0, position), ...ids, ...order.slice(position)], now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
         return ids;
       });
     },
 
     async moveBlock({ pageId, pageBlockId, position, now }) {
-      await inTransaction(async (trx) => {
-        const order = (
-          await trx
-            .selectFrom('page_blocks')
-            .select('id')
-            .where('page_id', '=', pageId)
-            .orderBy('order_index')
-            .orderBy('id')
-            .execute()
-        )
-          .map((r) => r.id)
-          .filter((id) => id !== pageBlockId);
+      await locked(pageId, async (trx) => {
+        const all = await currentOrder(trx, pageId);
+        if (!all.includes(pageBlockId)) throw missing(pageBlockId);
+        if (position >= all.length) throw fieldError('position', `position must be within 0..${all.length - 1}.`);
+        const order = all.filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
-        await writeOrder(trx, order, now);
+        await writeOrder(trx, pageId, order, now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
 
     async deleteBlock({ pageId, pageBlockId, now }) {
-      await inTransaction(async (trx) => {
+      await locked(pageId, async (trx) => {
         // Children of a layout instance go with it (cascade).
-        await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).where('page_id', '=', pageId).execute();
-        const order = (
-          await trx
-            .selectFrom('page_blocks')
-            .select('id')
-            .where('page_id', '=', pageId)
-            .orderBy('order_index')
-            .orderBy('id')
-            .execute()
-        ).map((r) => r.id);
-        await writeOrder(trx, order, now);
+        const { numDeletedRows } = await trx
+          .deleteFrom('page_blocks')
+          .where('id', '=', pageBlockId)
+          .where('page_id', '=', pageId)
+          .executeTakeFirst();
+        if (!numDeletedRows) throw missing(pageBlockId);
+        await writeOrder(trx, pageId, await currentOrder(trx, pageId), now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
 
     async updateBlock({ pageId, pageBlockId, values, bindings, now }) {
-      await inTransaction(async (trx) => {
-        await trx
+      await locked(pageId, async (trx) => {
+        const { numUpdatedRows } = await trx
           .updateTable('page_blocks')
           .set({
             placeholder_values: toJson(values),
@@ -215,13 +246,14 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
           })
           .where('id', '=', pageBlockId)
           .where('page_id', '=', pageId)
-          .execute();
+          .executeTakeFirst();
+        if (!numUpdatedRows) throw missing(pageBlockId);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
 
     async repin({ pageId, changes, now }) {
-      await inTransaction(async (trx) => {
+      await locked(pageId, async (trx) => {
         for (const { pageBlockId, instance } of changes) {
           const {
             page_id: _p,
@@ -242,17 +274,20 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     },
 
     async replaceBlock({ pageId, pageBlockId, instance, now }) {
-      return inTransaction(async (trx) => {
+      return locked(pageId, async (trx) => {
         const old = await trx
           .selectFrom('page_blocks')
-          .select(['order_index', 'parent_page_block_id'])
+          .select(['parent_page_block_id'])
           .where('id', '=', pageBlockId)
-          .executeTakeFirstOrThrow();
+          .where('page_id', '=', pageId)
+          .executeTakeFirst();
+        if (!old) throw missing(pageBlockId);
+        const order = await currentOrder(trx, pageId);
         const [id] = await insertInstances(
           trx,
           pageId,
           [{ ...instance, parent_page_block_id: old.parent_page_block_id }],
-          old.order_index,
+          await pastTheEnd(trx, pageId),
           now,
         );
         // The old instance's children move to the new one before it goes.
@@ -262,16 +297,19 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
           .where('parent_page_block_id', '=', pageBlockId)
           .execute();
         await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
+        await writeOrder(
+          trx,
+          pageId,
+          order.map((other) => (other === pageBlockId ? id! : other)),
+          now,
+        );
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
         return id!;
       });
     },
 
     async withPageLock(pageId, work) {
-      return inTransaction(async (trx) => {
-        await dialect.forUpdate(trx.selectFrom('pages').select('id').where('id', '=', pageId)).execute();
-        return work(bind(trx, dialect));
-      });
+      return locked(pageId, (trx) => work(bind(trx, dialect)));
     },
   };
   return repo;
