@@ -1,16 +1,23 @@
 /**
  * The outbound guard (contract.md section 1): a provider URL is only called
- * when it is http(s) and every address its host resolves to is public.
+ * when it is http(s) and the address connected to is a public unicast one.
  * Loopback, private, link-local (cloud metadata at 169.254.169.254 included),
- * unspecified, CGNAT, multicast and reserved ranges are refused, in their
- * IPv4-mapped IPv6 forms too, unless `PROVIDER_ALLOW_PRIVATE=1`.
+ * unspecified, CGNAT, multicast, reserved and documentation ranges are
+ * refused, and so are the IPv6 forms that carry an IPv4 address inside
+ * (mapped, compatible, NAT64, 6to4, Teredo), unless `PROVIDER_ALLOW_PRIVATE=1`.
+ * `ipaddr.js` classifies; only its `unicast` passes.
  *
- * It runs twice: when the settings are saved (`assertPublicUrl`, a 400 on
- * `base_url`) and again right before every outbound call (`checkOutboundUrl`),
- * because what a name resolves to can change in between.
+ * When the settings are saved (`assertPublicUrl`) the host is resolved and
+ * checked, for a 400 on `base_url`. At call time the check is made where it
+ * counts: in the lookup of the connection itself (`outboundAgent`), so the
+ * address checked is the address connected to, and a DNS answer that changes
+ * in between (rebinding) cannot slip past.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent } from 'undici';
 import { fieldError } from '../shared/errors.js';
 
 /** Host name → every address it resolves to. */
@@ -30,59 +37,25 @@ export type GuardDecision =
     }
   | { allowed: false; /** Safe to show: names no resolved address. */ reason: string };
 
-const refused = new BlockList();
-// IPv4
-refused.addSubnet('0.0.0.0', 8, 'ipv4'); // "this network"; 0.0.0.0 reaches the local host on Linux
-refused.addSubnet('10.0.0.0', 8, 'ipv4'); // private
-refused.addSubnet('100.64.0.0', 10, 'ipv4'); // CGNAT
-refused.addSubnet('127.0.0.0', 8, 'ipv4'); // loopback
-refused.addSubnet('169.254.0.0', 16, 'ipv4'); // link-local, cloud metadata
-refused.addSubnet('172.16.0.0', 12, 'ipv4'); // private
-refused.addSubnet('192.168.0.0', 16, 'ipv4'); // private
-refused.addSubnet('224.0.0.0', 4, 'ipv4'); // multicast
-refused.addSubnet('240.0.0.0', 4, 'ipv4'); // reserved, broadcast
-// IPv6
-refused.addAddress('::', 'ipv6'); // unspecified
-refused.addAddress('::1', 'ipv6'); // loopback
-refused.addSubnet('fc00::', 7, 'ipv6'); // unique local (private)
-refused.addSubnet('fe80::', 10, 'ipv6'); // link-local
-refused.addSubnet('fec0::', 10, 'ipv6'); // site-local (deprecated, still internal)
-refused.addSubnet('ff00::', 8, 'ipv6'); // multicast
-
-const MAPPED_V4 = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i;
-const MAPPED_V4_HEX = /^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
-
-/** The canonical compressed form of an IPv6 address (`0:0:0:0:0:ffff:7f00:1` → `::ffff:7f00:1`). */
-const canonicalIpv6 = (address: string): string => new URL(`http://[${address}]/`).hostname.slice(1, -1);
-
-/** `::ffff:7f00:1` and `::ffff:127.0.0.1` → `127.0.0.1`; anything else as it is. */
-function unmapIpv4(address: string): string {
-  if (isIP(address) !== 6) return address;
-  address = canonicalIpv6(address);
-  const dotted = MAPPED_V4.exec(address);
-  if (dotted?.[1]) return dotted[1];
-  const hex = MAPPED_V4_HEX.exec(address);
-  if (hex?.[1] && hex[2]) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-  }
-  return address;
-}
+const INTERNAL = 'base_url must not point to a loopback, private, link-local or otherwise internal address';
 
 /** True when an outbound call must not reach this address. Anything that is not an IP address counts as refused. */
 export function isBlockedAddress(address: string): boolean {
-  const plain = unmapIpv4(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
-  const family = isIP(plain);
-  if (family === 0) return true;
-  return refused.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+  const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // Node's strict parser first: no shorthand forms (`127.1`) reach ipaddr.js, which accepts some.
+  if (isIP(plain) === 0) return true;
+  // process(): an IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+  const parsed = ipaddr.process(plain);
+  if (parsed.range() !== 'unicast') return true;
+  // IPv4-compatible (::a.b.c.d, deprecated): ipaddr.js calls it unicast, some stacks still route it to the IPv4 inside.
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
 }
 
 const systemLookup: HostLookup = async (host) =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** The decision, with a reason fit for an error message. Never throws. */
-export async function checkOutboundUrl(raw: string, options: GuardOptions): Promise<GuardDecision> {
+/** Scheme, credentials and an IP-literal host: what can be judged without resolving anything. */
+function checkShape(raw: string, options: GuardOptions): GuardDecision & { host?: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -99,30 +72,39 @@ export async function checkOutboundUrl(raw: string, options: GuardOptions): Prom
     };
   }
   if (options.allowPrivate) return { allowed: true, url, addresses: [] };
-
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A literal is connected to as it is, without a lookup: it is judged here.
+  if (isIP(host))
+    return isBlockedAddress(host) ? { allowed: false, reason: INTERNAL } : { allowed: true, url, addresses: [host] };
+  return { allowed: true, url, addresses: [], host };
+}
+
+/** Settings time: the decision, the host resolved and every address checked. Never throws. */
+export async function checkOutboundUrl(raw: string, options: GuardOptions): Promise<GuardDecision> {
+  const shape = checkShape(raw, options);
+  if (!shape.allowed || shape.host === undefined) return shape;
+  const { host, url } = shape;
   let addresses: string[];
-  if (isIP(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = await (options.lookup ?? systemLookup)(host);
-    } catch {
-      return { allowed: false, reason: `the host ${host} of base_url could not be resolved` };
-    }
-    if (addresses.length === 0) return { allowed: false, reason: `the host ${host} of base_url could not be resolved` };
+  try {
+    addresses = await (options.lookup ?? systemLookup)(host);
+  } catch {
+    return { allowed: false, reason: `the host ${host} of base_url could not be resolved` };
   }
+  if (addresses.length === 0) return { allowed: false, reason: `the host ${host} of base_url could not be resolved` };
   // One refused address is enough: the connection may pick any of them.
-  if (addresses.some(isBlockedAddress)) {
-    return {
-      allowed: false,
-      reason: 'base_url must not point to a loopback, private, link-local or otherwise internal address',
-    };
-  }
+  if (addresses.some(isBlockedAddress)) return { allowed: false, reason: INTERNAL };
   return { allowed: true, url, addresses };
 }
 
-/** The boolean form, for a last check right before an outbound call. */
+/**
+ * Call time: what can be judged before connecting (no DNS: the connection's
+ * own lookup, in `outboundAgent`, checks the addresses it is about to use).
+ */
+export function checkOutboundTarget(raw: string, options: GuardOptions): GuardDecision {
+  return checkShape(raw, options);
+}
+
+/** The boolean form of the settings-time decision. */
 export async function isOutboundUrlAllowed(raw: string, options: GuardOptions): Promise<boolean> {
   return (await checkOutboundUrl(raw, options)).allowed;
 }
@@ -132,4 +114,59 @@ export async function assertPublicUrl(raw: string, options: GuardOptions): Promi
   const decision = await checkOutboundUrl(raw, options);
   if (!decision.allowed) throw fieldError('base_url', decision.reason);
   return decision.url;
+}
+
+/** The connection's lookup refused what the host resolved to. */
+export class OutboundRefusedError extends Error {
+  readonly code = 'EOUTBOUNDREFUSED';
+  constructor() {
+    super(INTERNAL);
+  }
+}
+
+type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `net.connect` lookup that resolves with the guard's resolver and refuses
+ * the connection when any address is internal: the one check, made on the
+ * addresses the socket is about to connect to.
+ */
+export function guardedLookup(options: GuardOptions) {
+  const resolve = options.lookup ?? systemLookup;
+  return (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback): void => {
+    resolve(hostname).then(
+      (resolved) => {
+        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
+        const addresses = resolved
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => a.family !== 0 && (family === undefined || a.family === family));
+        if (addresses.length === 0) {
+          callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        } else if (!options.allowPrivate && resolved.some(isBlockedAddress)) {
+          callback(new OutboundRefusedError(), '');
+        } else if (lookupOptions.all) {
+          callback(null, addresses);
+        } else {
+          callback(null, addresses[0]!.address, addresses[0]!.family);
+        }
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), ''),
+    );
+  };
+}
+
+// One agent per resolver and setting, kept for the process: its sockets are reused between calls.
+const agents = new WeakMap<HostLookup, Map<boolean, Agent>>();
+
+/** The undici dispatcher for provider calls: every connection goes through `guardedLookup`. */
+export function outboundAgent(options: GuardOptions): Agent {
+  const resolver = options.lookup ?? systemLookup;
+  let byMode = agents.get(resolver);
+  if (!byMode) agents.set(resolver, (byMode = new Map()));
+  let agent = byMode.get(options.allowPrivate);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedLookup({ ...options, lookup: resolver }) } });
+    byMode.set(options.allowPrivate, agent);
+  }
+  return agent;
 }

@@ -1,5 +1,6 @@
 /**
- * The fourcms adapter: contract.md section 5 over the global `fetch`.
+ * The fourcms adapter: contract.md section 5 over undici's `fetch`, through the
+ * outbound guard's agent (every connection's addresses checked as it is made).
  *
  *   POST {base_url}/documents       → 201 {id, slug}
  *   PUT  {base_url}/documents/{id}  → 200 {id, slug}
@@ -10,7 +11,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { AppError, badGateway } from '../../shared/errors.js';
-import { checkOutboundUrl } from '../outbound-guard.js';
+import { fetch, type Response } from 'undici';
+import { checkOutboundTarget, OutboundRefusedError, outboundAgent } from '../outbound-guard.js';
 import type {
   CmsProvider,
   ProviderSettings,
@@ -48,14 +50,13 @@ export class FourcmsProvider implements CmsProvider {
     // One deadline for the whole call: the guard's DNS lookup, the connection and the answer body.
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      // Checked again here, not only when the settings were saved: DNS can change in between.
-      const decision = await untilAborted(
-        checkOutboundUrl(this.settings.base_url, {
-          allowPrivate: this.options.allowPrivate,
-          lookup: this.options.lookup,
-        }),
-        signal,
-      );
+      // Checked again here, not only when the settings were saved: DNS can change in between. The host's
+      // addresses are checked by the agent's lookup, on the very addresses the connection then uses.
+      const guard = {
+        allowPrivate: this.options.allowPrivate,
+        ...(this.options.lookup && { lookup: this.options.lookup }),
+      };
+      const decision = checkOutboundTarget(this.settings.base_url, guard);
       if (!decision.allowed) throw badGateway(`${NAME} was not called: ${decision.reason}`);
 
       const response = await fetch(endpoint(decision.url, path), {
@@ -69,6 +70,7 @@ export class FourcmsProvider implements CmsProvider {
         // A redirect could lead past the guard (to 169.254.169.254, say): never follow one.
         redirect: 'manual',
         signal,
+        dispatcher: outboundAgent(guard),
       });
       const text = await readCapped(response, MAX_ANSWER_BYTES);
 
@@ -105,16 +107,6 @@ function endpoint(base: URL, path: string): URL {
 
 const statusLine = (response: Response): string =>
   `${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`.trim();
-
-/** Rejects with the signal's reason as soon as it aborts (a DNS lookup cannot be cancelled). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 async function readCapped(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
@@ -188,6 +180,17 @@ const UNREACHABLE: Record<string, string> = {
 };
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
+/** The guard's refusal, wherever fetch wrapped it. */
+function refusal(error: unknown): OutboundRefusedError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if (current instanceof OutboundRefusedError) return current;
+    const { cause, errors } = current as { cause?: unknown; errors?: unknown };
+    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return undefined;
+}
+
 function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
@@ -201,6 +204,8 @@ function causeCode(error: unknown): string | undefined {
 
 function translate(error: unknown, signal: AbortSignal, timeoutMs: number): AppError {
   if (error instanceof AppError) return error;
+  const refused = refusal(error);
+  if (refused) return badGateway(`${NAME} was not called: ${refused.message}`);
   if (signal.aborted) return badGateway(`${NAME} did not answer within ${formatMs(timeoutMs)}`);
   const code = causeCode(error);
   if (code && UNREACHABLE[code]) return badGateway(`${NAME} is unreachable: ${UNREACHABLE[code]}`);

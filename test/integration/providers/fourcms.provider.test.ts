@@ -280,6 +280,42 @@ describe('fourcms adapter and the outbound guard', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('connects only to the address it checked: the name is never resolved again behind the guard', async () => {
+    // The guard's resolver says "public"; the system resolver would say 127.0.0.1, where the fake listens.
+    // A second resolution at connect time (a DNS rebind) reached the fake; now the connection uses the answer checked.
+    const { port } = new URL(fake.url);
+    const lookups: string[] = [];
+    const provider = new FourcmsProvider(
+      { base_url: `http://localhost:${port}`, token: TOKEN },
+      {
+        allowPrivate: false,
+        timeoutMs: 1_000,
+        lookup: async (host) => {
+          lookups.push(host);
+          return ['192.88.98.1'];
+        },
+      },
+    );
+    await badGateway(provider.publish(doc()));
+    expect(fake.requests).toHaveLength(0);
+    expect(lookups).toEqual(['localhost']);
+  });
+
+  it('refuses, at connect time, a name that now resolves to an internal address', async () => {
+    const { port } = new URL(fake.url);
+    const answers = [['93.184.216.34'], ['127.0.0.1']];
+    const options: ProviderOptions = { allowPrivate: false, timeoutMs: 2_000, lookup: async () => answers.shift()! };
+    // Settings time: public.
+    const { assertPublicUrl } = await import('../../../src/providers/outbound-guard.js');
+    await assertPublicUrl(`http://rebind.test:${port}`, { allowPrivate: false, lookup: options.lookup! });
+    const error = await badGateway(
+      new FourcmsProvider({ base_url: `http://rebind.test:${port}`, token: TOKEN }, options).publish(doc()),
+    );
+    expect(error.message).toMatch(/was not called: .*internal address/);
+    expect(fake.requests).toHaveLength(0);
+    expect(answers).toEqual([]);
+  });
+
   it('counts a slow DNS lookup against the time-out', async () => {
     const provider = new FourcmsProvider(
       { base_url: 'http://slow-dns.test/', token: TOKEN },

@@ -45,6 +45,12 @@ describe('outbound guard at settings time', () => {
     'http://[::ffff:a9fe:a9fe]/', // 169.254.169.254, IPv4-mapped
     'http://2130706433/', // 127.0.0.1 written as one number
     'http://0x7f.1/', // 127.0.0.1 in hex shorthand
+    'http://[::7f00:1]/', // IPv4-compatible 127.0.0.1
+    'http://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
+    'http://[2002:7f00:1::]/', // 6to4 of 127.0.0.1
+    'http://198.18.0.1/', // benchmarking
+    'http://192.0.0.1/', // IETF protocol assignments
+    'http://192.0.2.1/', // documentation
   ];
 
   it.each(internal)('refuses %s with a validation error on base_url', async (url) => {
@@ -173,6 +179,22 @@ describe('isBlockedAddress', () => {
     ['0:0:0:0:0:ffff:a9fe:a9fe', true],
     ['::ffff:100.64.0.1', true],
     ['::ffff:93.184.216.34', false],
+    ['::7f00:1', true],
+    ['::a9fe:a9fe', true],
+    ['64:ff9b::7f00:1', true],
+    ['64:ff9b:1::a00:1', true],
+    ['2002:7f00:1::', true],
+    ['2001:0:4136:e378::1', true], // Teredo
+    ['2001:db8::1', true],
+    ['100::1', true],
+    ['198.18.0.0', true],
+    ['198.19.255.255', true],
+    ['198.20.0.0', false],
+    ['192.0.0.8', true],
+    ['192.0.2.1', true],
+    ['198.51.100.1', true],
+    ['203.0.113.1', true],
+    ['255.255.255.255', true],
     ['not-an-address', true],
   ])('%s → %s', (address, expected) => {
     expect(isBlockedAddress(address)).toBe(expected);
