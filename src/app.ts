@@ -5,11 +5,12 @@ import { openDatabase, type Database } from './db/database.js';
 import { apiKeysRepository } from './db/repositories/api-keys.repository.js';
 import { sitesRepository } from './db/repositories/sites.repository.js';
 import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
+import { rateLimitsRepository } from './db/repositories/rate-limits.repository.js';
 import type { App } from './http/context.js';
 import { createServer } from './http/server.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
+import { AuthThrottle, DEFAULT_THROTTLE, type ThrottleLimits } from './modules/auth/auth-throttle.js';
 import { UsersService } from './modules/auth/users.service.js';
 import { SitesService } from './modules/sites/sites.service.js';
 import { blocksRepository } from './db/repositories/blocks.repository.js';
@@ -51,7 +52,7 @@ import { systemClock, type Clock } from './shared/clock.js';
 export interface AppOverrides {
   clock?: Clock;
   logStream?: DestinationStream;
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
   /** Host-name resolution of the outbound guard (tests resolve names without DNS). */
   lookup?: (host: string) => Promise<string[]>;
   providerTimeoutMs?: number;
@@ -128,7 +129,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       users,
       sessions: sessionsRepository(database),
       clock,
-      throttle: new LoginThrottle(clock, overrides.throttle ?? DEFAULT_THROTTLE),
+      throttle: new AuthThrottle(rateLimitsRepository(database), { ...DEFAULT_THROTTLE, ...overrides.throttle }),
       registration: config.registration,
     }),
     users: new UsersService(users),

@@ -37,6 +37,12 @@ export interface Config {
   metrics: { enabled: boolean; token: string | undefined };
   /** The built browser app (index.html and assets/), served at `/`. */
   webDir: string;
+  /**
+   * Whose `X-Forwarded-For` to believe for the client address (the login and
+   * registration throttles key on it): false (default, the socket's peer), true
+   * (any), or the proxies' addresses and ranges.
+   */
+  trustProxy: boolean | string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -65,6 +71,12 @@ function required(env: Record<string, string>, name: string, when: string): stri
   const value = env[name];
   if (!value) throw new ConfigError(`${name} is required when ${when}`);
   return value;
+}
+
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((entry) => entry.trim());
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -117,5 +129,6 @@ export function loadConfig(raw: Env = process.env): Config {
     metrics: { enabled: flag(env.METRICS), token: env.METRICS_TOKEN },
     webDir: env.WEB_DIR || 'web/dist',
     bodyLimit: 10 * 1024 * 1024,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -222,7 +222,16 @@ export interface SiteProvidersTable {
   updated_at: Timestamp;
 }
 
+/** Counters of the auth throttle (rate-limiter-flexible's store), shared by every instance. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch milliseconds. */
+  expire: number;
+}
+
 export interface DB {
+  rate_limits: RateLimitsTable;
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;

@@ -24,6 +24,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
     loggerInstance: options.logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: options.config.bodyLimit,
+    trustProxy: options.config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true } },

@@ -52,7 +52,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, options.overrides);
+  // Every test registers from 127.0.0.1: the registration limit is lifted unless a test sets it.
+  const overrides = {
+    ...options.overrides,
+    throttle: { registrationsPerAddress: 100_000, ...options.overrides?.throttle },
+  };
+  const app = await buildApp(config, overrides);
   await app.http.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.http.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -9,6 +9,7 @@ import * as pageSearch from './0006-page-search.js';
 import * as starterBlocks from './0007-starter-blocks.js';
 import * as idsNeverReused from './0008-ids-never-reused.js';
 import * as pageOrderUnique from './0009-page-order-unique.js';
+import * as rateLimits from './0010-rate-limits.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -28,4 +29,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0007-starter-blocks': starterBlocks,
   '0008-ids-never-reused': idsNeverReused,
   '0009-page-order-unique': pageOrderUnique,
+  '0010-rate-limits': rateLimits,
 };

@@ -1,7 +1,8 @@
 import type { Clock } from '../../shared/clock.js';
-import { AppError, forbidden, rateLimited, unauthenticated } from '../../shared/errors.js';
+import { AppError, fieldError, forbidden, rateLimited, unauthenticated } from '../../shared/errors.js';
 import { randomHex, sha256Hex } from '../../shared/secrets.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { AuthThrottle } from './auth-throttle.js';
+import { passwordProblem } from './password-rules.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { normalizeEmail, type SessionsRepository, type User, type UsersRepository } from './users.js';
 
@@ -21,13 +22,17 @@ export class AuthService {
       users: UsersRepository;
       sessions: SessionsRepository;
       clock: Clock;
-      throttle: LoginThrottle;
+      throttle: AuthThrottle;
       registration: 'open' | 'closed';
     },
   ) {}
 
-  async register(input: { email: string; password: string }): Promise<SignedIn> {
+  async register(input: { email: string; password: string; address: string }): Promise<SignedIn> {
     if (this.deps.registration === 'closed') throw forbidden('Registration is closed.');
+    const problem = await passwordProblem(input.password);
+    if (problem) throw fieldError('password', problem);
+    const wait = await this.deps.throttle.registration(input.address);
+    if (wait > 0) throw rateLimited(`Too many registrations from this address. Try again in ${wait} seconds.`, wait);
     const user = await this.deps.users.create({
       email: normalizeEmail(input.email),
       passwordHash: await hashPassword(input.password),
@@ -40,17 +45,17 @@ export class AuthService {
   async login(input: { email: string; password: string; address: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     const { throttle } = this.deps;
-    const wait = throttle.retryAfter(email, input.address);
+    const wait = await throttle.loginWait(email, input.address);
     if (wait > 0) throw rateLimited(`Too many failed logins. Try again in ${wait} seconds.`, wait);
 
     const found = await this.deps.users.findByEmail(email);
     // The same work and the same answer for an unknown email and a wrong password.
     const valid = await verifyPassword(input.password, found?.password_hash ?? DUMMY_HASH);
     if (!found || !valid) {
-      throttle.recordFailure(email, input.address);
+      await throttle.loginFailed(email, input.address);
       throw unauthenticated(INVALID_LOGIN);
     }
-    throttle.recordSuccess(email);
+    await throttle.loginSucceeded(email, input.address);
     if (found.is_blocked) throw forbidden('This account is blocked.');
     const { password_hash: _hash, ...user } = found;
     return this.startSession(user);
