@@ -36,25 +36,25 @@ describe.runIf(!process.env.DATABASE_URL)('migration 0008 on a database with dat
       expect(error).toBeUndefined();
 
       const now = new Date().toISOString();
-      await sql`insert into users (id, email, password_hash, created_at) values (1, 'a@x.test', 'h', ${now}), (2, 'b@x.test', 'h', ${now})`.execute(
+      await sql`insert into users (id, email, password_hash, created_at) values (101, 'a@x.test', 'h', ${now}), (102, 'b@x.test', 'h', ${now})`.execute(
         db,
       );
-      await sql`insert into sites (id, user_id, name, created_at, updated_at) values (1, 1, 'S', ${now}, ${now})`.execute(
+      await sql`insert into sites (id, user_id, name, created_at, updated_at) values (101, 101, 'S', ${now}, ${now})`.execute(
         db,
       );
-      await sql`insert into pages (id, owner_id, site_id, kind, name, slug, created_at, updated_at) values (1, 1, 1, 'article', 'P', 'p', ${now}, ${now})`.execute(
+      await sql`insert into pages (id, owner_id, site_id, kind, name, slug, created_at, updated_at) values (101, 101, 101, 'article', 'P', 'p', ${now}, ${now})`.execute(
         db,
       );
-      await sql`insert into page_search (rowid, name, slug, meta) values (1, 'P', 'p', '')`.execute(db);
-      await sql`insert into blocks (id, owner_id, scope, kind, name, created_at, updated_at) values (1, 1, 'user', 'content', 'B', ${now}, ${now})`.execute(
+      await sql`insert into page_search (rowid, name, slug, meta) values (101, 'P', 'p', '')`.execute(db);
+      await sql`insert into blocks (id, owner_id, scope, kind, name, created_at, updated_at) values (101, 101, 'user', 'content', 'B', ${now}, ${now})`.execute(
         db,
       );
-      await sql`insert into block_revisions (id, block_id, major, minor, schema_content, created_at) values (1, 1, 1, 0, '[]', ${now})`.execute(
+      await sql`insert into block_revisions (id, block_id, major, minor, schema_content, created_at) values (101, 101, 1, 0, '[]', ${now})`.execute(
         db,
       );
-      await sql`update blocks set current_revision_id = 1`.execute(db);
+      await sql`update blocks set current_revision_id = 101 where id = 101`.execute(db);
       await sql`insert into page_blocks (id, page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values, parent_page_block_id, order_index, created_at, updated_at)
-        values (1, 1, 1, 1, 1, 0, '[]', '{}', null, 0, ${now}, ${now}), (2, 1, 1, 1, 1, 0, '[]', '{}', 1, 0, ${now}, ${now})`.execute(
+        values (101, 101, 101, 101, 1, 0, '[]', '{}', null, 0, ${now}, ${now}), (102, 101, 101, 101, 1, 0, '[]', '{}', 101, 1, ${now}, ${now})`.execute(
         db,
       );
       const tables = ['users', 'sites', 'pages', 'page_search', 'blocks', 'block_revisions', 'page_blocks'];
@@ -67,19 +67,19 @@ describe.runIf(!process.env.DATABASE_URL)('migration 0008 on a database with dat
       expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows[0]!.foreign_keys).toBe(1);
       // The unique slug index came back with its table.
       await expect(
-        sql`insert into pages (owner_id, site_id, kind, name, slug, created_at, updated_at) values (1, 1, 'article', 'Q', 'p', ${now}, ${now})`.execute(
+        sql`insert into pages (owner_id, site_id, kind, name, slug, created_at, updated_at) values (101, 101, 'article', 'Q', 'p', ${now}, ${now})`.execute(
           db,
         ),
       ).rejects.toThrow(/UNIQUE/);
       // Deleting the page cascades to its instances and its search row (trigger), and its id stays spent.
-      await sql`delete from pages where id = 1`.execute(db);
+      await sql`delete from pages where id = 101`.execute(db);
       expect([await count(db, 'page_blocks'), await count(db, 'page_search')]).toEqual([0, 0]);
       const { rows } = await sql<{
         id: number;
-      }>`insert into pages (owner_id, kind, name, created_at, updated_at) values (1, 'article', 'R', ${now}, ${now}) returning id`.execute(
+      }>`insert into pages (owner_id, kind, name, created_at, updated_at) values (101, 'article', 'R', ${now}, ${now}) returning id`.execute(
         db,
       );
-      expect(rows[0]!.id).toBe(2);
+      expect(rows[0]!.id).toBe(102);
     } finally {
       await database.close();
     }
