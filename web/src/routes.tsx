@@ -6,6 +6,8 @@ import { BlockScreen } from './screens/block.screen';
 import { BlocksScreen } from './screens/blocks.screen';
 import { HomeScreen } from './screens/home.screen';
 import { NotFoundScreen } from './screens/not-found.screen';
+import { PageScreen } from './screens/page.screen';
+import { PagesScreen } from './screens/pages.screen';
 import { RegisterScreen } from './screens/register.screen';
 import { SignInScreen } from './screens/sign-in.screen';
 import { SitesScreen } from './screens/sites.screen';
@@ -23,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: <HomeScreen /> },
           { path: '/sites', element: <SitesScreen /> },
           { path: '/api-keys', element: <ApiKeysScreen /> },
+          { path: '/pages', element: <PagesScreen /> },
+          { path: '/pages/:id', element: <PageScreen /> },
           { path: '/blocks', element: <BlocksScreen /> },
           { path: '/blocks/:id', element: <BlockScreen /> },
         ],

@@ -10,6 +10,7 @@ export interface NavEntry {
 
 export const NAV: NavEntry[] = [
   { to: '/sites', label: 'Sites' },
+  { to: '/pages', label: 'Pages' },
   { to: '/blocks', label: 'Block library' },
   { to: '/api-keys', label: 'API keys' },
 ];

@@ -1,0 +1,245 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { unwrap, useApi, type paths } from '../api/client';
+import { errorMessage } from '../api/errors';
+import { ErrorSummary } from '../forms/error-summary';
+import { useServerErrors } from '../forms/server-errors';
+import { formatDateTime } from '../format';
+
+type Page = paths['/api/pages/{id}']['get']['responses'][200]['content']['application/json'];
+type Folder = paths['/api/folders']['get']['responses'][200]['content']['application/json']['data'][number];
+type Site = paths['/api/sites']['get']['responses'][200]['content']['application/json']['data'][number];
+
+const ALL = { query: { limit: 200, offset: 0 } };
+
+/**
+ * Pages grouped by site and folder, with what needs attention (outdated
+ * blocks) in words. The list endpoint is not per site, so the groups are
+ * made here from one page of up to 200.
+ */
+export function PagesScreen() {
+  const api = useApi();
+  const [params, setParams] = useSearchParams();
+  const outdatedOnly = params.get('outdated') === '1';
+  const pages = useQuery({
+    queryKey: ['pages', { outdatedOnly }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/pages', { params: { query: { ...ALL.query, ...(outdatedOnly ? { has_outdated: 1 } : {}) } } }),
+      ),
+  });
+  const sites = useQuery({ queryKey: ['sites'], queryFn: () => unwrap(api.GET('/api/sites', { params: ALL })) });
+  const folders = useQuery({ queryKey: ['folders'], queryFn: () => unwrap(api.GET('/api/folders', { params: ALL })) });
+
+  const failure = pages.error ?? sites.error ?? folders.error;
+  return (
+    <Stack maw={1100}>
+      <Title order={1}>Pages</Title>
+      <Text>A page is a list of blocks with their values, on one of your sites.</Text>
+      {sites.data && <CreatePageForm sites={sites.data.data} folders={folders.data?.data ?? []} />}
+      <Checkbox
+        label="Only pages with outdated blocks"
+        checked={outdatedOnly}
+        onChange={(event) => setParams(event.currentTarget.checked ? { outdated: '1' } : {}, { replace: true })}
+      />
+      {failure ? (
+        <Alert color="red" title="Cannot load your pages" role="alert">
+          {errorMessage(failure)}
+        </Alert>
+      ) : !pages.data || !sites.data || !folders.data ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : pages.data.data.length === 0 ? (
+        <Text>
+          {outdatedOnly ? 'Every block on your pages is up to date.' : 'No pages yet. Create the first one above.'}
+        </Text>
+      ) : (
+        groupBySite(pages.data.data, sites.data.data).map(({ site, pages: sitePages }) => (
+          <SitePages key={site?.id ?? 'none'} site={site} pages={sitePages} folders={folders.data.data} />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function groupBySite(pages: Page[], sites: Site[]) {
+  const groups = new Map<number | null, Page[]>();
+  for (const page of pages) groups.set(page.site_id, [...(groups.get(page.site_id) ?? []), page]);
+  return [...groups].map(([siteId, list]) => ({ site: sites.find((s) => s.id === siteId) ?? null, pages: list }));
+}
+
+function SitePages({ site, pages, folders }: { site: Site | null; pages: Page[]; folders: Folder[] }) {
+  const folderName = (id: number | null) => (id === null ? '—' : (folders.find((f) => f.id === id)?.name ?? `#${id}`));
+  const titleId = `site-${site?.id ?? 'none'}`;
+  return (
+    <section aria-labelledby={titleId}>
+      <Title order={2} size="h3" id={titleId} mb="xs">
+        {site ? site.name : 'Without a site'}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Page</Table.Th>
+              <Table.Th scope="col">Folder</Table.Th>
+              <Table.Th scope="col">Kind</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Updated</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...pages]
+              .sort((a, b) => folderName(a.folder_id).localeCompare(folderName(b.folder_id)))
+              .map((page) => (
+                <Table.Tr key={page.id}>
+                  <Table.Th scope="row" fw={500}>
+                    <Anchor component={Link} to={`/pages/${page.id}`}>
+                      {page.name}
+                    </Anchor>
+                  </Table.Th>
+                  <Table.Td>{folderName(page.folder_id)}</Table.Td>
+                  <Table.Td>{page.kind}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Badge variant="light" color={page.is_published ? 'green' : 'gray'}>
+                        {page.is_published ? 'Published' : 'Draft'}
+                      </Badge>
+                      {page.has_outdated_blocks && (
+                        <Badge variant="light" color="orange">
+                          Outdated blocks
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(page.updated_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
+
+function CreatePageForm({ sites, folders }: { sites: Site[]; folders: Folder[] }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const kinds = useQuery({
+    queryKey: ['page-types'],
+    queryFn: () => unwrap(api.GET('/api/page-types', { params: ALL })),
+  });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', site_id: sites[0] ? String(sites[0].id) : '', kind: 'article', folder_id: '' },
+    validate: {
+      name: (value) => (value.trim() ? null : 'Give the page a name.'),
+      site_id: (value) => (value ? null : 'Choose the site the page belongs to.'),
+    },
+  });
+  const errors = useServerErrors(form);
+  const create = useMutation({
+    mutationFn: (values: typeof form.values) =>
+      unwrap(
+        api.POST('/api/pages', {
+          body: {
+            name: values.name.trim(),
+            site_id: Number(values.site_id),
+            kind: values.kind,
+            ...(values.folder_id ? { folder_id: Number(values.folder_id) } : {}),
+          },
+        }),
+      ),
+    onSuccess: (page) => {
+      void queryClient.invalidateQueries({ queryKey: ['pages'] });
+      void navigate(`/pages/${page.id}`);
+    },
+    onError: errors.showError,
+  });
+  if (sites.length === 0)
+    return (
+      <Alert color="blue" title="First, a site">
+        Pages belong to a site.{' '}
+        <Anchor component={Link} to="/sites">
+          Create a site
+        </Anchor>
+        , then come back.
+      </Alert>
+    );
+  const siteFolders = folders.filter((folder) => String(folder.site_id) === form.values.site_id);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      aria-label="Create a page"
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        errors.clear();
+        create.mutate(values);
+      })}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Create a page
+        </Title>
+        <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not create the page" />
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            label="Name"
+            required
+            maxLength={255}
+            style={{ flex: '2 1 220px' }}
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label="Site"
+            required
+            allowDeselect={false}
+            data={sites.map((site) => ({ value: String(site.id), label: site.name }))}
+            style={{ flex: '1 1 160px' }}
+            {...form.getInputProps('site_id')}
+          />
+          <Select
+            label="Kind"
+            allowDeselect={false}
+            data={(kinds.data?.data ?? [{ kind: 'article', title: 'Article' }]).map((t) => ({
+              value: t.kind,
+              label: t.title,
+            }))}
+            style={{ flex: '1 1 140px' }}
+            {...form.getInputProps('kind')}
+          />
+          <Select
+            label="Folder"
+            clearable
+            placeholder="At the root"
+            data={siteFolders.map((folder) => ({ value: String(folder.id), label: folder.name }))}
+            style={{ flex: '1 1 160px' }}
+            {...form.getInputProps('folder_id')}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create page
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
