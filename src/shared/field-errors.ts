@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorCode, FieldError, FieldErrorDetail } from './errors.js';
 import { meantFor, nearMiss } from './near-miss.js';
+import { isObject } from './is-object.js';
 import { SAFE_IMAGE_URL, SAFE_LINK_URL } from './url-patterns.js';
 
 /** `/blocks/0/placeholder_values/title` → `blocks[0].placeholder_values.title`; '' → `root`. */
@@ -44,29 +45,29 @@ function message(error: ErrorObject): string {
     case 'minLength':
       return p.limit === 1
         ? 'This value should not be blank.'
-        : `This value is too short. It should have ${p.limit} characters or more.`;
+        : `This value is too short. It should have ${String(p.limit)} characters or more.`;
     case 'maxLength':
-      return `This value is too long. It should have ${p.limit} characters or less.`;
+      return `This value is too long. It should have ${String(p.limit)} characters or less.`;
     case 'pattern':
-      return PATTERN_MESSAGES[String(p.pattern)] ?? `This value should match the pattern ${p.pattern}.`;
+      return PATTERN_MESSAGES[String(p.pattern)] ?? `This value should match the pattern ${String(p.pattern)}.`;
     case 'minimum':
-      return `This value should be greater than or equal to ${p.limit}.`;
+      return `This value should be greater than or equal to ${String(p.limit)}.`;
     case 'maximum':
-      return `This value should be less than or equal to ${p.limit}.`;
+      return `This value should be less than or equal to ${String(p.limit)}.`;
     case 'exclusiveMinimum':
-      return `This value should be greater than ${p.limit}.`;
+      return `This value should be greater than ${String(p.limit)}.`;
     case 'exclusiveMaximum':
-      return `This value should be less than ${p.limit}.`;
+      return `This value should be less than ${String(p.limit)}.`;
     case 'enum':
       return `The value you selected is not a valid choice. Allowed: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'const':
       return `This value should be ${JSON.stringify(p.allowedValue)}.`;
     case 'format':
-      return `This value is not a valid ${p.format}.`;
+      return `This value is not a valid ${String(p.format)}.`;
     case 'minItems':
-      return `This collection should contain ${p.limit} element(s) or more.`;
+      return `This collection should contain ${String(p.limit)} element(s) or more.`;
     case 'maxItems':
-      return `This collection should contain ${p.limit} element(s) or less.`;
+      return `This collection should contain ${String(p.limit)} element(s) or less.`;
     case 'uniqueItems':
       return 'This collection should contain only unique elements.';
     case 'additionalProperties':
@@ -90,8 +91,6 @@ const LIMIT_CODES: Record<string, ErrorCode> = {
   maxProperties: 'too_many',
   minProperties: 'too_few',
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The keys a schema object declares (Ajv gives the schema with `verbose: true`). */
 const declaredKeys = (schema: unknown): string[] =>

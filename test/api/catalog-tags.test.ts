@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
+import { catalogCalls, paths, EVENT_SCHEMA, EVENT_STUB, OPEN_PARAMS } from '../support/catalog.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createPage } from '../support/library.js';
 
@@ -13,53 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((e) => e.path);
-
-/** The admin's view of a resource, to check that a refused write changed nothing. */
-const v1 = (path: string) => t.call('GET', `/api/v1${path}`, { key: user.key });
-const asAdmin = (method: string, path: string, body?: unknown) =>
-  t.call(method, `/api${path}`, { cookie: adm.cookie, body });
-
-const EVENT_SCHEMA = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['title', 'starts_at'],
-    properties: { title: { type: 'string' }, starts_at: { type: 'string', format: 'date-time' } },
-  },
-};
-const EVENT_STUB = [{ title: 'Launch party', starts_at: '2026-03-01T18:00:00Z' }];
-const OPEN_PARAMS = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
-};
-
-let counter = 0;
-const uniqueId = (base: string) => `${base}_${++counter}_${Date.now().toString(36)}`;
-
-async function newResultType(id = uniqueId('events')) {
-  const r = await asAdmin('POST', '/admin/data-result-types', {
-    id,
-    title: 'Events',
-    schema_json: EVENT_SCHEMA,
-    stub: EVENT_STUB,
-  });
-  expect(r.status, r.text).toBe(201);
-  return r.body as { id: string };
-}
-
-async function newSource(resultTypeId: string, id = uniqueId('events.upcoming')) {
-  const r = await asAdmin('POST', '/admin/data-sources', {
-    id,
-    title: 'Upcoming events',
-    description: 'Next events',
-    result_type_id: resultTypeId,
-    params_schema: OPEN_PARAMS,
-  });
-  expect(r.status, r.text).toBe(201);
-  return r.body as { id: string };
-}
+const { v1, asAdmin, newResultType, newSource } = catalogCalls(() => ({ t, adm, user }));
 
 describe('administration of tags and layout tags', () => {
   it.each([

@@ -211,13 +211,5 @@ export function catalogRepository({ db, dialect }: Database): DataCatalogReposit
       });
       return Number(result.numDeletedRows) > 0;
     },
-    async sourceIds() {
-      const rows = await db.selectFrom('data_sources').select('id').orderBy('id').execute();
-      return rows.map((r) => r.id);
-    },
-    async paramsSchemas(ids) {
-      const rows = await db.selectFrom('data_sources').select(['id', 'params_schema']).where('id', 'in', ids).execute();
-      return new Map(rows.map((r) => [r.id, fromJson<JsonSchema>(r.params_schema)]));
-    },
   };
 }

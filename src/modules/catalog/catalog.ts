@@ -70,9 +70,6 @@ export interface DataCatalogRepository {
   createSource(row: DataSource): Promise<DataSource>;
   updateSource(id: string, patch: SourcePatch & { updated_at: string }): Promise<DataSource | undefined>;
   deleteSource(id: string): Promise<boolean>;
-  sourceIds(): Promise<string[]>;
-  /** The `params_schema` of each existing source among `ids`. */
-  paramsSchemas(ids: string[]): Promise<Map<string, JsonSchema>>;
 }
 
 /** Port: one table of tags (block tags or layout tags); a taken slug is a 409 at `slug`. */

@@ -42,11 +42,11 @@ export class DataSourcesService {
         id: source.id,
         title: source.title,
         description: source.description,
-        params_schema: source.params_schema as Record<string, unknown>,
+        params_schema: source.params_schema,
         result_type: {
           id: type.id,
           title: type.title,
-          schema_json: type.schema_json as Record<string, unknown>,
+          schema_json: type.schema_json,
           stub: type.stub,
         },
       });
@@ -142,18 +142,6 @@ export class DataSourcesService {
   async deleteSource(actor: Actor, id: string): Promise<void> {
     adminOnly(actor);
     if (!(await this.deps.catalog.deleteSource(id))) throw notFound(`Data source ${id} not found.`);
-  }
-
-  // ---- for other modules
-
-  /** The ids of every data source: what a binding field may name. */
-  async knownSourceIds(): Promise<Set<string>> {
-    return new Set(await this.deps.catalog.sourceIds());
-  }
-
-  /** The `params_schema` of each existing source among `ids`. */
-  async paramsSchemas(ids: string[]): Promise<Map<string, JsonSchema>> {
-    return ids.length === 0 ? new Map() : this.deps.catalog.paramsSchemas(ids);
   }
 
   private now(): string {

@@ -7,6 +7,7 @@ import type { FieldDefinition } from '../blocks/schema/index.js';
 import { ValidatorCache } from '../blocks/schema/index.js';
 import { nearMiss } from '../../shared/near-miss.js';
 import type { Binding, NewInstance, PageBlock } from './pages.js';
+import { isObject } from '../../shared/is-object.js';
 
 export interface InstanceInput {
   block_id: number;
@@ -22,7 +23,6 @@ export interface BuildOptions {
   existing: Map<number, PageBlock>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
 
 /**

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, fieldError, unprocessable, validationError } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
 import { searchTerms } from '../blocks/search-terms.js';
+import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import {
@@ -14,8 +15,6 @@ import {
   type PageReferences,
   type PagesRepository,
 } from './pages.js';
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export interface PageInput {
   name?: string;

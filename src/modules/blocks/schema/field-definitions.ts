@@ -4,6 +4,7 @@ import { createAjv, linearRegExp } from '../../../shared/ajv.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
 import { simplestValue } from './example.js';
 import { fieldSchema, type JsonSchema } from './json-schema.js';
+import { isObject } from '../../../shared/is-object.js';
 
 export const FIELD_TYPES = [
   'string',
@@ -79,7 +80,6 @@ export type SchemaCheck = { ok: true; fields: FieldDefinition[] } | { ok: false;
 const ajv = createAjv({ logger: false });
 
 type Fail = (key: string, message: string) => void;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNonNegativeInt = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 
 interface Context {
@@ -257,7 +257,7 @@ function problemsOf(schema: JsonSchema, value: unknown): string | null {
   } catch (error) {
     return `its constraints cannot be compiled (${(error as Error).message}).`;
   } finally {
-    ajv.removeSchema(schema as AnySchema);
+    ajv.removeSchema(schema);
   }
 }
 

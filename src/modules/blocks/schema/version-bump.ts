@@ -1,4 +1,5 @@
 import type { VersionBump } from '../blocks.js';
+import { isObject } from '../../../shared/is-object.js';
 
 /** The part of a revision whose change is a new version (api-v1.md "Version bump on block update"). */
 export interface RevisionContent {
@@ -7,8 +8,6 @@ export interface RevisionContent {
   js: string;
   schema_content: unknown[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON with sorted keys: key order is not a change; array order is (fields are shown in order). */
 function canonical(value: unknown): string {
