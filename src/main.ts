@@ -1,10 +1,16 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { startupSummary } from './config/summary.js';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
-  await app.http.listen({ host: config.host, port: config.port });
+  const url = await app.http.listen({ host: config.host, port: config.port });
+  const summary = startupSummary(config, url);
+  app.http.log.info(
+    summary,
+    `pageblocks ${summary.version} started at ${url} (${summary.database.dialect}, node ${summary.node})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -19,6 +19,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** The signed-in user of the session contour. */
     sessionUser: User | null;
+    /** The public prefix of the API key that authenticated the request (logged; never the key). */
+    keyPrefix: string | null;
   }
   interface FastifyContextConfig {
     /** The route needs no session (login, register). */

@@ -45,6 +45,8 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    // An outside system failed (storage, provider): the operator needs its cause.
+    if (STATUS[error.kind] >= 500) request.log.error({ err: error, cause: error.cause }, 'upstream failure');
     const retryAfter = error.details?.retry_after;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return send(reply, STATUS[error.kind], {

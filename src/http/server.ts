@@ -12,6 +12,8 @@ import { v1Api } from './v1/index.js';
 import { registerWebApp } from './web-app.js';
 import { webApi } from './web/index.js';
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 export interface ServerOptions extends HttpDeps {
   logger: FastifyBaseLogger;
   /** Answers `GET /ready`: does the database answer? */
@@ -25,7 +27,12 @@ export async function createServer(options: ServerOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: options.config.bodyLimit,
     trustProxy: options.config.trustProxy,
-    genReqId: () => randomUUID(),
+    // A caller's own request id is kept when it is a safe token; otherwise a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -45,26 +52,43 @@ export async function createServer(options: ServerOptions): Promise<App> {
   app.decorate('routeTable', routeTable);
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('keyPrefix', null);
 
-  // One line per request, after it is answered. The path never carries the
-  // query string (where a misplaced key could sit); no headers are logged.
+  // One line per request, after it is answered: at info, or at error for a
+  // 5xx (whose stack the error handler logged under the same request id). The
+  // path never carries the query string (where a misplaced key could sit); no
+  // headers are logged, only the key's public prefix.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        user_id: request.actor?.userId ?? null,
-      },
-      'request',
-    );
+    const status = reply.statusCode;
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      path: request.url.split('?')[0],
+      status,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      user_id: request.actor?.userId ?? null,
+      key_prefix: request.keyPrefix,
+      client: request.ip,
+      ...(status >= 400 && { error: errorMessages.get(request) ?? null }),
+    };
+    if (status >= 500) request.log.error(line, 'request');
+    else request.log.info(line, 'request');
   });
   // After authentication (onRequest), before schema validation.
   app.addHook('preValidation', refuseNul);
-  app.addHook('onSend', async (request, reply) => {
+  // The message of an error answer, read back for its log line.
+  const errorMessages = new WeakMap<object, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{')) {
+      try {
+        const message = (JSON.parse(payload) as { error?: unknown }).error;
+        if (typeof message === 'string') errorMessages.set(request, message);
+      } catch {
+        // not JSON after all: nothing to log
+      }
+    }
+    return payload;
   });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -81,7 +105,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
   // Uploaded files: the bytes from local storage, or a redirect to the bucket.
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const found = await options.services.uploads.open(key).catch(() => undefined);
+    const found = await options.services.uploads.open(key);
     if (!found) return reply.status(404).send({ error: `No upload ${key}.` });
     if ('redirect' in found) return reply.redirect(found.redirect, 302);
     return reply

@@ -63,9 +63,9 @@ export class AppError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { errors?: FieldError[]; details?: Record<string, unknown> } = {},
+    options: { errors?: FieldError[]; details?: Record<string, unknown>; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.kind = kind;
     this.errors = options.errors;
@@ -95,4 +95,5 @@ export const unprocessable = (message: string, errors?: FieldError[]) =>
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('rate_limited', message, { details: { retry_after: retryAfterSeconds } });
 
-export const badGateway = (message: string) => new AppError('bad_gateway', message);
+/** An outside system failed; `cause` is logged with the answer, never sent. */
+export const badGateway = (message: string, cause?: unknown) => new AppError('bad_gateway', message, { cause });

@@ -20,7 +20,9 @@ export function localStorage(dataDir: string): Storage {
         await writeFile(temp, body);
         await rename(temp, target);
       } catch (error) {
-        throw new StorageError(`Could not store the file: ${(error as NodeJS.ErrnoException).code ?? 'I/O error'}.`);
+        throw new StorageError(`Could not store the file: ${(error as NodeJS.ErrnoException).code ?? 'I/O error'}.`, {
+          cause: error,
+        });
       }
     },
     async get(key) {
@@ -29,7 +31,7 @@ export function localStorage(dataDir: string): Storage {
         return { body, contentType: TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream' };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw new StorageError('Could not read the file.');
+        throw new StorageError('Could not read the file.', { cause: error });
       }
     },
     async delete(key) {

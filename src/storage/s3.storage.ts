@@ -16,7 +16,7 @@ export function s3Storage(settings: S3Settings): Storage {
   const fail = (what: string, error: unknown) => {
     const code = (error as { name?: string; $metadata?: { httpStatusCode?: number } }).name ?? 'error';
     // The SDK's own message can echo request details; ours names the operation and the code only.
-    return new StorageError(`Object storage failed to ${what} (${code}).`);
+    return new StorageError(`Object storage failed to ${what} (${code}).`, { cause: error });
   };
   const publicBase =
     settings.publicUrl ??

@@ -23,5 +23,6 @@ export function apiKeyAuth(apiKeys: ApiKeysService) {
     const key = await apiKeys.authenticate(match[1]!);
     if (key.isBlocked) throw forbidden('This account is blocked.');
     request.actor = key.actor;
+    request.keyPrefix = key.prefix;
   };
 }

@@ -16,6 +16,8 @@ export interface AuthenticatedKey {
   keyId: number;
   actor: Actor;
   isBlocked: boolean;
+  /** `pb_` and the first hex characters: names the key in logs without revealing it. */
+  prefix: string;
 }
 
 export class ApiKeysService {
@@ -52,6 +54,11 @@ export class ApiKeysService {
     if (owner.lastUsedAt === null || owner.lastUsedAt < staleBefore) {
       await this.deps.keys.touch(owner.keyId, now.toISOString(), staleBefore);
     }
-    return { keyId: owner.keyId, actor: { userId: owner.userId, isAdmin: owner.isAdmin }, isBlocked: owner.isBlocked };
+    return {
+      keyId: owner.keyId,
+      actor: { userId: owner.userId, isAdmin: owner.isAdmin },
+      isBlocked: owner.isBlocked,
+      prefix: presented.slice(0, PREFIX_LENGTH),
+    };
   }
 }

@@ -5,7 +5,7 @@ import type { BlocksRepository, LoadedBlock } from '../blocks/blocks.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { SitesService } from '../sites/sites.service.js';
 import { storeImage } from './store-image.js';
-import { StorageError, type Storage, type StorageStatus } from './uploads.js';
+import { isValidKey, StorageError, type Storage, type StorageStatus } from './uploads.js';
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const SITE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
@@ -56,17 +56,15 @@ export class UploadsService {
   async open(key: string): Promise<{ redirect: string } | { body: Buffer; contentType: string } | undefined> {
     const url = this.deps.storage.publicUrl(key);
     if (url) return { redirect: url };
-    return this.deps.storage.get(key).catch((error: unknown) => {
-      if (error instanceof StorageError) return undefined;
-      throw error;
-    });
+    if (!isValidKey(key)) return undefined;
+    return this.store(() => this.deps.storage.get(key));
   }
 
   private async store<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof StorageError) throw badGateway(error.message);
+      if (error instanceof StorageError) throw badGateway(error.message, error.cause ?? error);
       throw error;
     }
   }

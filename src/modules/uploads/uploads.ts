@@ -19,3 +19,10 @@ export interface StorageStatus {
 export class StorageError extends Error {
   override readonly name = 'StorageError';
 }
+
+const KEY = /^[a-zA-Z0-9_.-]+(\/[a-zA-Z0-9_.-]+)*$/;
+
+/** A key that stays inside its folder and the bucket's namespace. */
+export function isValidKey(key: string): boolean {
+  return KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
