@@ -18,8 +18,10 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Native bindings, and a package that serves its own files from its directory.
-  external: ['libsql', 'pg-native', '@fastify/swagger-ui'],
+  // Native bindings, a package that serves its own files from its directory,
+  // and one that loads a CommonJS package with import() for its named exports
+  // (Node gives them; a bundled chunk would give only `default`).
+  external: ['libsql', 'pg-native', '@fastify/swagger-ui', '@fastify/cookie'],
   // Bundled CommonJS packages still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",

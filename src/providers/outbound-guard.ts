@@ -37,7 +37,9 @@ export type GuardDecision =
     }
   | { allowed: false; /** Safe to show: names no resolved address. */ reason: string };
 
-const INTERNAL = 'base_url must not point to a loopback, private, link-local or otherwise internal address';
+const INTERNAL =
+  'base_url must not point to a loopback, private, link-local or otherwise internal address' +
+  ' (for a local trial, start the service with PROVIDER_ALLOW_PRIVATE=1)';
 
 /** True when an outbound call must not reach this address. Anything that is not an IP address counts as refused. */
 export function isBlockedAddress(address: string): boolean {
