@@ -1,5 +1,5 @@
 /**
- * The outbound guard (contract.md section 1): a provider URL is only called
+ * The outbound guard: a provider URL is only called
  * when it is http(s) and the address connected to is a public unicast one.
  * Loopback, private, link-local (cloud metadata at 169.254.169.254 included),
  * unspecified, CGNAT, multicast, reserved and documentation ranges are

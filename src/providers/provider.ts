@@ -5,7 +5,7 @@
  */
 import type { CmsProvider, ProviderSettings } from '../modules/publishing/publishing.js';
 
-/** contract.md section 5: a provider that has not answered in 10 s has failed. */
+/** A provider that has not answered in 10 s has failed. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Options every factory receives from the composition root. */

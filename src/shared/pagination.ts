@@ -1,4 +1,4 @@
-/** Every list answers in this shape (api-v1.md "Endpoints"). */
+/** Every list answers in this shape. */
 export interface Page<T> {
   data: T[];
   total: number;

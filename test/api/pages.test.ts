@@ -27,7 +27,7 @@ afterAll(() => t.close());
 const read = (id: number) => t.call('GET', `/api/v1/pages/${id}`, { key: user.key, query: { with_blocks: 1 } });
 const paths = (r: { body: { errors?: { path: string }[] } }) => (r.body.errors ?? []).map((e) => e.path);
 
-describe('the main workflow (api-v1.md steps 1 to 6)', () => {
+describe('the main workflow', () => {
   it('finds a site and a block, reads its schema, creates a page, fixes a 400 and verifies', async () => {
     const sites = await t.call('GET', '/api/v1/sites', { key: user.key });
     const siteId = sites.body.data[0].id;

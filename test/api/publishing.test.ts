@@ -215,7 +215,7 @@ describe('previews', () => {
   });
 });
 
-describe('publication (api-v1.md steps 6 and 7)', () => {
+describe('publication', () => {
   it('publishes an article once, then updates it, keeping metadata unless sent', async () => {
     const page = await articlePage();
     expect(await status(page.id)).toEqual({

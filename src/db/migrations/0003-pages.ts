@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>, d: Dialect): Promise<void> {
     .createTable('pages')
     .addColumn('id', d.types.id, (c) => c.primaryKey())
     .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // A deleted site leaves its pages without one: the "page has no site" state of api-v1.md.
+    // A deleted site leaves its pages without one: the "page has no site" state.
     .addColumn('site_id', 'integer', (c) => c.references('sites.id').onDelete('set null'))
     .addColumn('folder_id', 'integer', (c) => c.references('folders.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull().references('page_types.kind'))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialects/dialect.js';
 
-/** A small catalog so that a newcomer can bind live data at once (contract.md section 7). */
+/** A small catalog so that a newcomer can bind live data at once. */
 const ARTICLE = {
   type: 'object',
   required: ['id', 'title', 'slug', 'url'],

@@ -2,7 +2,7 @@ import type { LoadedBlock } from '../../modules/blocks/blocks.js';
 
 export const uploadPath = (key: string) => `/uploads/${key}`;
 
-/** A block as the API shows it (api-v1.md "Block output"). */
+/** A block as the API shows it. */
 export function presentBlock(block: LoadedBlock) {
   const r = block.revision;
   return {

@@ -1,7 +1,7 @@
 import type { PageBlock } from '../../modules/pages/pages.js';
 import type { PageWithBlocks } from '../../modules/pages/pages.service.js';
 
-/** An instance as the API shows it (contract.md section 3, "page block (expanded)"). */
+/** An instance as the API shows it. */
 export const presentPageBlock = (b: PageBlock) => ({
   id: b.id,
   block: { id: b.block.id, name: b.block.name },

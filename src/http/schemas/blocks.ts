@@ -44,9 +44,7 @@ const blockInputProperties = {
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
   js: Type.Optional(Type.String({ maxLength: 262_144 })),
   // Checked by the block-schema rules, which answer 422 with exact paths.
-  schema_content: Type.Optional(
-    Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions (contract.md section 6)' }),
-  ),
+  schema_content: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions' })),
   changelog: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
 };
 

@@ -114,7 +114,7 @@ export class BlocksService {
 
   /**
    * Changes of template, CSS, JS or fields make a new immutable revision; the
-   * bump is computed from the difference (api-v1.md "Version bump on block update").
+   * bump is computed from the difference.
    */
   async update(
     actor: Actor,

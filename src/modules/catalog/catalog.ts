@@ -3,7 +3,7 @@ import type { PageRequest } from '../../shared/pagination.js';
 /** A JSON Schema (draft-07) as stored: a plain object. */
 export type JsonSchema = Record<string, unknown>;
 
-/** Ids of data sources and result types, chosen at creation (contract.md section 7). */
+/** Ids of data sources and result types, chosen at creation. */
 export const CATALOG_ID_PATTERN = /^[a-z][a-z0-9_.-]*$/;
 /** Page kinds: what `pages.kind` holds. */
 export const PAGE_KIND_PATTERN = /^[a-z][a-z0-9_-]*$/;

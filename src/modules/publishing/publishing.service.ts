@@ -30,8 +30,7 @@ const CLAIM_TTL_MS = 60_000;
 const ARTICLE_ONLY = ['rubric_ids', 'meta_title', 'meta_description', 'slug', 'preview_text'] as const;
 
 /**
- * Publication to the site's CMS provider (api-v1.md "Publication state of a
- * page"). Any failure leaves the state as it was.
+ * Publication to the site's CMS provider. Any failure leaves the state as it was.
  */
 export class PublishingService {
   constructor(

@@ -111,7 +111,7 @@ export interface PublishedBlock {
   bindings: Record<string, unknown> | null;
 }
 
-/** The document sent on a first publication (contract.md section 5). */
+/** The document sent on a first publication. */
 export interface PublishDocument {
   kind: string;
   title: string;

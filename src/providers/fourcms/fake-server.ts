@@ -1,5 +1,5 @@
 /**
- * A real HTTP server speaking the fourcms protocol of contract.md section 5,
+ * A real HTTP server speaking the fourcms protocol,
  * for tests and local trials (`npm run fake-provider`). It keeps documents in
  * memory, records every request it received, and can be told to fail the next
  * call in the ways a real provider fails.

@@ -1,5 +1,5 @@
 /**
- * The fourcms adapter: contract.md section 5 over undici's `fetch`, through the
+ * The fourcms adapter over undici's `fetch`, through the
  * outbound guard's agent (every connection's addresses checked as it is made).
  *
  *   POST {base_url}/documents       → 201 {id, slug}

@@ -29,7 +29,7 @@ async function call(method: string, path: string, payload?: unknown, token: stri
   return { status: response.status, json, text };
 }
 
-describe('fake fourcms server (contract.md section 5)', () => {
+describe('fake fourcms server', () => {
   it('creates with 201 {id, slug}, derives the slug from the title, updates with 200', async () => {
     expect(await call('POST', '/documents', body)).toMatchObject({ status: 201, json: { id: 1, slug: 'ca-marche' } });
     expect(await call('POST', '/documents', { ...body, slug: 'given' })).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../src/rendering/markdown.js';
 
-describe('renderMarkdown: the GFM constructs of api-v1.md', () => {
+describe('renderMarkdown: the GFM constructs', () => {
   it('renders headings', () => {
     const html = renderMarkdown('# Title\n\n### Section');
     expect(html).toContain('<h1>Title</h1>');

@@ -5,7 +5,7 @@ export const MARKDOWN_SAMPLE = '# Title\n\nSome **text**.';
 
 /**
  * A minimal valid `placeholder_values`: defaults where given, otherwise, for
- * required fields, the simplest valid value (contract.md section 6). In a
+ * required fields, the simplest valid value. In a
  * `markdown` block the fields are optional, so only their defaults appear.
  * `validateSchemaContent` refuses a required field whose simplest value would
  * break its own constraints, so the result always validates.

@@ -61,7 +61,7 @@ export interface ItemDefinition {
   [key: string]: unknown;
 }
 
-/** One field of a block (contract.md section 6). */
+/** One field of a block. */
 export interface FieldDefinition extends ItemDefinition {
   name: string;
 }

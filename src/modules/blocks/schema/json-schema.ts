@@ -84,7 +84,7 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   return schema;
 }
 
-/** Extra keys stay allowed at every level: templates may use values the schema does not name (api-v1.md). */
+/** Extra keys stay allowed at every level: templates may use values the schema does not name. */
 function objectSchema(fields: FieldDefinition[]): JsonSchema {
   const values = fields.filter((f) => f.type !== 'binding');
   const required = values.filter((f) => f.required).map((f) => f.name);

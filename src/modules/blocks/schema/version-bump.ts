@@ -1,7 +1,7 @@
 import type { VersionBump } from '../blocks.js';
 import { isObject } from '../../../shared/is-object.js';
 
-/** The part of a revision whose change is a new version (api-v1.md "Version bump on block update"). */
+/** The part of a revision whose change is a new version. */
 export interface RevisionContent {
   template: string;
   css: string;
