@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readPackageFile } from '../shared/package-file.js';
 import type { Config } from './config.js';
 
-/** The service's version, from package.json above dist/ (the bundle) or src/config/ (sources). */
+/** The service's version, from its package.json. */
 function version(): string {
-  for (const candidate of ['../package.json', '../../package.json']) {
-    try {
-      const text = readFileSync(new URL(candidate, import.meta.url), 'utf8');
-      const manifest = JSON.parse(text) as { name?: string; version?: string };
-      if (manifest.name === 'pageblocks' && manifest.version) return manifest.version;
-    } catch {
-      // not there: try the next place
-    }
-  }
-  return 'unknown';
+  const text = readPackageFile('package.json');
+  return (text && (JSON.parse(text) as { version?: string }).version) || 'unknown';
 }
 
 /** Where the data lives, as an operator reads it: never a password. */

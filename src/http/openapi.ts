@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { readPackageFile } from '../shared/package-file.js';
 import type { App } from './context.js';
+import { refineDocument } from './openapi-refine.js';
 
 export interface DocsOptions {
   title: string;
@@ -31,9 +33,16 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
         },
       };
     },
+    transformObject: (document) =>
+      'openapiObject' in document ? refineDocument(document.openapiObject, options.prefix) : document.swaggerObject,
     openapi: {
       openapi: '3.1.0',
-      info: { title: options.title, description: options.description, version: '1.0.0' },
+      info: {
+        title: options.title,
+        description: `${options.description}\n\nHow the pieces fit together (contours, discovery, pinning, publication, errors, limits): the guide \`docs/api.md\`, served at [${options.prefix}/docs/guide](${options.prefix}/docs/guide).`,
+        version: '1.0.0',
+      },
+      externalDocs: { description: 'The API guide (docs/api.md)', url: `${options.prefix}/docs/guide` },
       servers: [{ url: '/' }],
       components: { securitySchemes: { [SCHEME_NAME]: options.securityScheme as never } },
       security: [{ [SCHEME_NAME]: [] }],
@@ -43,8 +52,13 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
 
 const SCHEME_NAME = 'auth';
 
-/** `{prefix}/docs.json` and the interactive UI at `{prefix}/docs`. */
+/** `{prefix}/docs.json`, the interactive UI at `{prefix}/docs`, and the guide at `{prefix}/docs/guide`. */
 export async function registerDocsRoutes(scope: App) {
   scope.get('/docs.json', { schema: { hide: true }, config: { public: true } }, async () => scope.swagger());
+  scope.get('/docs/guide', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+    const guide = readPackageFile('docs/api.md');
+    if (guide === undefined) return reply.status(404).send({ error: 'The API guide (docs/api.md) is not installed.' });
+    return reply.type('text/markdown; charset=utf-8').send(guide);
+  });
   await scope.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
 }

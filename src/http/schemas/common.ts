@@ -6,9 +6,18 @@ import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '../../shared/pagination.js';
 export const NonBlank = (options: { maxLength?: number; description?: string } = {}) =>
   Type.String({ minLength: 1, pattern: '\\S', ...options });
 
-/** `T | null` as a JSON-Schema type array (one error per place, unlike anyOf). */
-export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [(schema as { type?: string }).type as string, 'null'] });
+/**
+ * `T | null` as a JSON-Schema type array (one error per place, unlike anyOf).
+ * An `enum` takes `null` too, or null would still fail the enum.
+ */
+export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => {
+  const values: unknown = Reflect.get(schema, 'enum');
+  return Type.Unsafe<Static<T> | null>({
+    ...schema,
+    type: [(schema as { type?: string }).type as string, 'null'],
+    ...(Array.isArray(values) && { enum: [...values, null] }),
+  });
+};
 
 /** A free-form JSON object (`additionalProperties: true`), typed as what the services take. */
 export const JsonObject = (options: { description?: string } = {}) =>

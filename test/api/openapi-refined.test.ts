@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAjv } from '../../src/shared/ajv.js';
+import { operationIdOf } from '../../src/http/openapi-refine.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { newSite, newUser, type TestUser } from '../support/factories.js';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startApp();
+  user = await newUser(t);
+});
+afterAll(() => t.close());
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+function operations(document: any): Array<{ method: string; path: string; operation: any }> {
+  return Object.entries<any>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] })),
+  );
+}
+
+describe.each(['/api/v1', '/api'])('the OpenAPI document of %s', (prefix) => {
+  let document: any;
+  beforeAll(async () => {
+    document = (await t.call('GET', `${prefix}/docs.json`)).body;
+  });
+
+  it('names every operation once, in camelCase', () => {
+    const ids = operations(document).map(({ operation }) => operation.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks no query parameter with a default as required (limit, offset)', () => {
+    const wrong = operations(document).flatMap(({ method, path, operation }) =>
+      (operation.parameters ?? [])
+        .filter((p: any) => p.in === 'query' && p.schema?.default !== undefined && p.required)
+        .map((p: any) => `${method} ${path} ${p.name}`),
+    );
+    expect(wrong).toEqual([]);
+    const sites = document.paths[`${prefix}/sites`].get.parameters;
+    expect(sites.find((p: any) => p.name === 'limit')).toMatchObject({ required: false, schema: { default: 50 } });
+  });
+
+  it('links the API guide, which the service serves', async () => {
+    expect(document.info.description).toContain('docs/api.md');
+    expect(document.externalDocs.url).toBe(`${prefix}/docs/guide`);
+    const guide = await t.call('GET', `${prefix}/docs/guide`);
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(guide.text).toBe(readFileSync('docs/api.md', 'utf8'));
+  });
+});
+
+describe('what the document says agrees with the service', () => {
+  let document: any;
+  beforeAll(async () => {
+    document = (await t.call('GET', '/api/v1/docs.json')).body;
+  });
+
+  it('declares previews as HTML, as they answer', async () => {
+    const declared = document.paths['/api/v1/pages/{id}/preview'].get.responses['200'].content;
+    expect(Object.keys(declared)).toEqual(['text/html']);
+    const site = await newSite(t, user);
+    const page = await t.call('POST', '/api/v1/pages', {
+      key: user.key,
+      body: { name: 'P', site_id: site.id, blocks: [] },
+    });
+    const preview = await t.call('GET', `/api/v1/pages/${page.body.id}/preview`, { key: user.key });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('accepts a null block_type, and the answer fits its own schema', async () => {
+    const created = await t.call('POST', '/api/v1/blocks', {
+      key: user.key,
+      body: { name: 'Plain', block_type: null },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.block_type).toBeNull();
+    const declared = document.paths['/api/v1/blocks'].post.responses['201'].content['application/json'].schema;
+    expect(declared.properties.block_type.enum).toContain(null);
+    const ajv = createAjv();
+    for (const [name, schema] of Object.entries<any>(document.components?.schemas ?? {})) ajv.addSchema(schema, name);
+    const validate = ajv.compile(JSON.parse(JSON.stringify(declared).replaceAll('#/components/schemas/', '')));
+    expect(validate(created.body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('operation ids', () => {
+  it('derive from the method and the path alone', () => {
+    expect(operationIdOf('GET', '/api/v1/pages/{id}/blocks', '/api/v1')).toBe('getPagesByIdBlocks');
+    expect(operationIdOf('post', '/api/v1/pages/{pageId}/blocks/upgrade-all', '/api/v1')).toBe(
+      'postPagesByPageIdBlocksUpgradeAll',
+    );
+    expect(operationIdOf('get', '/api/v1/data-sources/{id}', '/api/v1')).toBe('getDataSourcesById');
+  });
+});
