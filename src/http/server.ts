@@ -10,6 +10,7 @@ import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
 import { registerWebApp } from './web-app.js';
+import { registerMetrics } from './metrics.js';
 import { webApi } from './web/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -115,6 +116,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
       .send(found.body);
   });
 
+  registerMetrics(app, options.config.metrics);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });
   return app;
