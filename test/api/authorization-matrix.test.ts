@@ -150,6 +150,7 @@ for (const prefix of ['/api/v1', '/api']) {
     '/static/index.html',
     '/static/swagger-initializer.js',
     '/json',
+    '/guide',
     '/yaml',
     '/static/*',
   ]) {
