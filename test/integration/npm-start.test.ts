@@ -13,7 +13,7 @@ describe('npm start under a supervisor', () => {
   beforeAll(async () => {
     // What `prepare` does at install, so that the test runs the current sources.
     await promisify(execFile)('npm', ['run', 'build', '--silent']);
-  }, 120_000);
+  }, 300_000);
 
   it('logs one start line, and closes its port when npm start gets SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-npm-start-'));
