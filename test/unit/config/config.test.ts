@@ -21,6 +21,10 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
   PUBLIC_URL: { env: { PUBLIC_URL: 'ftp://x' }, says: 'PUBLIC_URL must be an http(s) URL (got "ftp://x")' },
   DATA_DIR: { env: {}, says: '' },
   WEB_DIR: { env: {}, says: '' },
+  TRUST_PROXY: {
+    env: { TRUST_PROXY: 'yes please' },
+    says: 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses or CIDR ranges',
+  },
   DATABASE_URL: { env: { DATABASE_URL: 'mysql://x' }, says: 'DATABASE_URL must be a postgres:// URL' },
   DATABASE_SCHEMA: { env: { DATABASE_SCHEMA: 'Bad-Name' }, says: 'DATABASE_SCHEMA must be a PostgreSQL schema name' },
   ADMIN_EMAIL: { env: { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough' }, says: 'ADMIN_EMAIL must be an email' },
