@@ -122,6 +122,7 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/sites/:id': owned(403),
   'DELETE /api/sites/:id': owned(403),
 
+  'GET /api/admin/users': adminOnly,
   'PUT /api/admin/users/:id': adminOnly,
   'POST /api/admin/blocks': adminOnly,
   'PUT /api/admin/blocks/:id': adminOnly,

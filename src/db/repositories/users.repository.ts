@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../dialects/dialect.js';
 import { conflict } from '../../shared/errors.js';
 import type { SessionsRepository, User, UserWithPassword, UsersRepository } from '../../modules/auth/users.js';
@@ -37,6 +38,18 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
     async findById(id): Promise<User | undefined> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
       return row && toUser(row);
+    },
+    async list({ emailContains, limit, offset }) {
+      // LIKE with its wildcards escaped: the text is matched as typed. Emails are stored lower-case.
+      const pattern = emailContains && `%${emailContains.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const base = db
+        .selectFrom('users')
+        .$if(pattern !== undefined, (q) => q.where(sql<boolean>`email like ${pattern} escape '\\'`));
+      const [rows, count] = await Promise.all([
+        base.select(USER_COLUMNS).orderBy('id').limit(limit).offset(offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(toUser), total: Number(count.total) };
     },
     async update(id, patch) {
       // Named columns only: a body's extra key (email, password_hash) never reaches the row.

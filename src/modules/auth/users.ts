@@ -17,6 +17,12 @@ export interface UsersRepository {
   findByEmail(email: string): Promise<UserWithPassword | undefined>;
   findById(id: number): Promise<User | undefined>;
   update(id: number, patch: { is_admin?: boolean; is_blocked?: boolean }): Promise<User | undefined>;
+  /** Accounts by id, optionally those whose email contains `emailContains`. */
+  list(query: {
+    emailContains?: string | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: User[]; total: number }>;
 }
 
 export interface SessionsRepository {
