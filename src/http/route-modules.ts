@@ -5,6 +5,7 @@ import { catalogRoutes } from './v1/catalog.routes.js';
 import { collectionRoutes } from './v1/collections.routes.js';
 import { folderRoutes } from './v1/folders.routes.js';
 import { layoutRoutes } from './v1/layouts.routes.js';
+import { mcpRoutes } from './v1/mcp.routes.js';
 import { pageBlockRoutes } from './v1/page-blocks.routes.js';
 import { pageRoutes } from './v1/pages.routes.js';
 import { publishingRoutes } from './v1/publishing.routes.js';
@@ -42,6 +43,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'folders', register: folderRoutes },
   { name: 'layouts', register: layoutRoutes },
   { name: 'publishing', register: publishingRoutes },
+  // The MCP endpoint answers a key's agent; the web app has no use for it.
+  { name: 'mcp', register: mcpRoutes, keyOnly: true },
   {
     name: 'uploads',
     // Multipart bodies are parsed in this module's own scope, nowhere else.

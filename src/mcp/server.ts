@@ -1,0 +1,152 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { nearMiss } from '../shared/near-miss.js';
+import { outlineOf } from './outline.js';
+import { SPEC_SUMMARY } from './spec-summary.js';
+import { inputSchema, TOOL_ROUTES, toRequest } from './tools.js';
+
+/** An answer of the REST API, as the MCP server relays it. */
+export interface ApiAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * Port: one call to `/api/v1` as the caller (with the caller's key). Over stdio
+ * it is `fetch` to PAGEBLOCKS_URL; served by the service, an in-process request
+ * carrying the same Authorization header, so isolation is exactly the REST one.
+ */
+export type ApiCall = (request: { method: string; path: string; body?: unknown }) => Promise<ApiAnswer>;
+
+const RESOURCES = [
+  {
+    uri: 'pageblocks://spec/summary',
+    name: 'spec-summary',
+    title: 'How to build and publish a page',
+    description: 'The workflow, the rules that trip agents up, and the error shape. Read it first.',
+    mimeType: 'text/markdown',
+  },
+  {
+    uri: 'pageblocks://catalog/blocks',
+    name: 'block-catalog',
+    title: 'Block catalog',
+    description: 'Every block visible to the key (id, name, description, kind, scope, tags, version), up to 200.',
+    mimeType: 'application/json',
+  },
+];
+
+const parse = (answer: ApiAnswer): unknown => {
+  if (!answer.text) return undefined;
+  if (!answer.contentType.includes('json')) return answer.text;
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return answer.text;
+  }
+};
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { result: value ?? null };
+
+/** A failed call: the API's own error body, as structured content, with `isError`. */
+const failure = (status: number, body: unknown): CallToolResult => {
+  const structured = { status, ...asObject(body) };
+  return {
+    isError: true,
+    structuredContent: structured,
+    content: [{ type: 'text', text: JSON.stringify(structured) }],
+  };
+};
+
+export function createMcpServer(api: ApiCall): Server {
+  const server = new Server(
+    { name: 'pageblocks', title: 'Pageblocks', version: '1.0.0' },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions:
+        'Build pages from blocks and publish them. Read the resource pageblocks://spec/summary first. Workflow: list_sites → list_blocks/search_blocks → get_placeholder_schema (expand: "sources") → create_page → preview_page → publish_page. Every error names the place (errors[].path), a code, what was expected and often a hint: fix exactly that and retry.',
+    },
+  );
+
+  const tools = TOOL_ROUTES.map((route) => ({
+    name: route.name,
+    description: route.description,
+    inputSchema: inputSchema(route),
+    annotations: { readOnlyHint: route.method === 'GET', destructiveHint: route.method === 'DELETE' },
+  }));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
+    const route = TOOL_ROUTES.find((r) => r.name === params.name);
+    if (!route) {
+      const names = TOOL_ROUTES.map((r) => r.name);
+      const near = nearMiss(params.name, names);
+      return failure(404, {
+        error: `No tool ${params.name}.`,
+        errors: [
+          {
+            path: 'name',
+            message: `No tool ${params.name}.`,
+            code: 'not_found',
+            expected: names,
+            ...(near && { hint: `did you mean \`${near}\`?` }),
+          },
+        ],
+      });
+    }
+    const answer = await api(toRequest(route, params.arguments ?? {}));
+    const body = parse(answer);
+    if (answer.status >= 400) return failure(answer.status, body);
+    if (route.answer === 'preview' && typeof body === 'string') {
+      const outline = outlineOf(body);
+      return {
+        structuredContent: { outline, html: body },
+        content: [
+          { type: 'text', text: `Outline:\n${outline}` },
+          { type: 'text', text: body },
+        ],
+      };
+    }
+    const structured = answer.status === 204 ? { done: true } : asObject(body);
+    return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async ({ params }) => {
+    if (params.uri === 'pageblocks://spec/summary')
+      return { contents: [{ uri: params.uri, mimeType: 'text/markdown', text: SPEC_SUMMARY }] };
+    if (params.uri === 'pageblocks://catalog/blocks') {
+      const answer = await api({ method: 'GET', path: '/blocks?limit=200' });
+      const body = asObject(parse(answer));
+      if (answer.status >= 400) throw new Error(String(body.error ?? `status ${answer.status}`));
+      const blocks = (body.data as Record<string, unknown>[]).map((b) => ({
+        id: b.id,
+        name: b.name,
+        description: b.description,
+        kind: b.kind,
+        scope: b.scope,
+        tags: b.tags,
+        version: b.version,
+      }));
+      return {
+        contents: [
+          { uri: params.uri, mimeType: 'application/json', text: JSON.stringify({ total: body.total, blocks }) },
+        ],
+      };
+    }
+    throw new Error(`No resource ${params.uri}: see resources/list.`);
+  });
+
+  return server;
+}

@@ -1,0 +1,298 @@
+import type { TSchema } from 'typebox';
+import {
+  BlockListQuery,
+  BlockUpdateBody,
+  PlaceholderSchemaQuery,
+  SearchQuery,
+  UsagesQuery,
+} from '../http/schemas/blocks.js';
+import { CatalogIdParams } from '../http/schemas/catalog.js';
+import { IdParams, PageQuery } from '../http/schemas/common.js';
+import {
+  AddBlocksBody,
+  BlockValuesBody,
+  MoveBody,
+  PageBlockParams,
+  PageCreateBody,
+  PageGetQuery,
+  PageIdParams,
+  PageListQuery,
+  PageUpdateBody,
+  ReplaceBody,
+} from '../http/schemas/pages.js';
+import { PublishBody } from '../http/schemas/publishing.js';
+
+/**
+ * One MCP tool = one `/api/v1` route. Its input schema is made from that
+ * route's own TypeBox schemas (path parameters, query and body side by side),
+ * so the tool and the REST API can never disagree about what they accept.
+ */
+export interface ToolRoute {
+  name: string;
+  /** For an agent: what it does, when to use it, what to call before. */
+  description: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Under `/api/v1`, with `:name` parameters. */
+  path: string;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** `preview`: the answer is HTML, returned with a readable outline. */
+  answer?: 'json' | 'preview';
+}
+
+export const TOOL_ROUTES: readonly ToolRoute[] = [
+  {
+    name: 'list_sites',
+    description:
+      'Step 1 of building a page: the sites of the key owner. A page belongs to exactly one site; use its `id` as the integer `site_id` of create_page.',
+    method: 'GET',
+    path: '/sites',
+    query: PageQuery,
+  },
+  {
+    name: 'list_blocks',
+    description:
+      'Find blocks to build a page with: your blocks and the global ones. Filter by `search` (name and description), `tags` (comma-separated tag ids from list_tags) or `role` (`content` or `layout`). Then read a block’s contract with get_placeholder_schema.',
+    method: 'GET',
+    path: '/blocks',
+    query: BlockListQuery,
+  },
+  {
+    name: 'search_blocks',
+    description:
+      'Full-text search of blocks by name, description, docs and tags, best match first. `q` needs at least two characters.',
+    method: 'GET',
+    path: '/search/blocks',
+    query: SearchQuery,
+  },
+  {
+    name: 'list_tags',
+    description: 'Block tags, for the `tags` filter of list_blocks.',
+    method: 'GET',
+    path: '/tags',
+    query: PageQuery,
+  },
+  {
+    name: 'get_block',
+    description: 'One block with its current revision (template, schema_content, version).',
+    method: 'GET',
+    path: '/blocks/:id',
+    params: IdParams,
+  },
+  {
+    name: 'get_placeholder_schema',
+    description:
+      'The contract of a block, to call before putting it on a page: `schema` (JSON Schema of placeholder_values), `example` (valid values you may send as they are) and `binding_slots` (live-data slots). Pass `expand: "sources"` to get, in the same answer, each slot’s allowed sources with their params_schema and result type: then get_data_source and get_data_result_type are not needed.',
+    method: 'GET',
+    path: '/blocks/:id/placeholder-schema',
+    params: IdParams,
+    query: PlaceholderSchemaQuery,
+  },
+  {
+    name: 'get_data_source',
+    description:
+      'A data source for a binding: `params_schema` (the keys of `params` are exactly its properties: never guess them) and `result_type_id`.',
+    method: 'GET',
+    path: '/data-sources/:id',
+    params: CatalogIdParams,
+  },
+  {
+    name: 'get_data_result_type',
+    description: 'The shape of a source’s data: `schema_json` and the `stub` that previews show.',
+    method: 'GET',
+    path: '/data-result-types/:id',
+    params: CatalogIdParams,
+  },
+  {
+    name: 'create_page',
+    description:
+      'Create a page of a site from block instances, in order. Before: list_sites (site_id) and get_placeholder_schema for each block. On an error, fix exactly the fields named by errors[].path (read `code`, `expected` and `hint`) and call again. `dry_run: 1` checks everything and answers as the real call would, without writing.',
+    method: 'POST',
+    path: '/pages',
+    body: PageCreateBody,
+  },
+  {
+    name: 'list_pages',
+    description: 'Your pages. `has_outdated: 1` lists only pages with outdated block instances (the audit).',
+    method: 'GET',
+    path: '/pages',
+    query: PageListQuery,
+  },
+  {
+    name: 'get_page',
+    description:
+      'A page. `with_blocks: 1` includes its block instances (ids, values, versions, update_status); without it `blocks` is null.',
+    method: 'GET',
+    path: '/pages/:id',
+    params: IdParams,
+    query: PageGetQuery,
+  },
+  {
+    name: 'update_page',
+    description:
+      'Change a page. With `blocks`, the whole block set is replaced; without it only the metadata (name, slug, site_id, meta_*) changes.',
+    method: 'PUT',
+    path: '/pages/:id',
+    params: IdParams,
+    body: PageUpdateBody,
+  },
+  {
+    name: 'add_blocks',
+    description:
+      'Add block instances to a page at a 0-based `position` (default: the end). Use `parent_page_block_id` to put blocks into a layout block already on the page.',
+    method: 'POST',
+    path: '/pages/:pageId/blocks',
+    params: PageIdParams,
+    body: AddBlocksBody,
+  },
+  {
+    name: 'update_block_values',
+    description:
+      'Change the placeholder_values or bindings of one instance on a page (checked against the revision it is pinned to). Get instance ids with get_page with_blocks=1.',
+    method: 'PUT',
+    path: '/pages/:pageId/blocks/:pbId',
+    params: PageBlockParams,
+    body: BlockValuesBody,
+  },
+  {
+    name: 'move_block',
+    description: 'Move one instance to a 0-based position in the page’s order.',
+    method: 'PUT',
+    path: '/pages/:pageId/blocks/:pbId/move',
+    params: PageBlockParams,
+    body: MoveBody,
+  },
+  {
+    name: 'remove_block',
+    description: 'Remove one instance (and its children) from a page.',
+    method: 'DELETE',
+    path: '/pages/:pageId/blocks/:pbId',
+    params: PageBlockParams,
+  },
+  {
+    name: 'replace_block',
+    description:
+      'Replace one instance by a new one in the same position, pinned to the block’s current revision: the way through a major upgrade (carry the removed fields’ values over by hand).',
+    method: 'PUT',
+    path: '/pages/:pageId/blocks/:pbId/replace',
+    params: PageBlockParams,
+    body: ReplaceBody,
+  },
+  {
+    name: 'upgrade_block',
+    description:
+      'Move one outdated instance to its block’s current revision (minor changes only). A major change answers major_upgrade_blocked with removed_fields: then use replace_block.',
+    method: 'POST',
+    path: '/pages/:pageId/blocks/:pbId/upgrade',
+    params: PageBlockParams,
+  },
+  {
+    name: 'upgrade_all_blocks',
+    description:
+      'All minor upgrades of a page at once (all or none); instances needing a major upgrade are listed in skipped_major for replace_block. Find pages to upgrade with list_pages has_outdated=1.',
+    method: 'POST',
+    path: '/pages/:pageId/blocks/upgrade-all',
+    params: PageIdParams,
+  },
+  {
+    name: 'block_usages',
+    description:
+      'Your instances of one block on pages; `outdated: 1` lists only those behind the block’s current version.',
+    method: 'GET',
+    path: '/blocks/:id/usages',
+    params: IdParams,
+    query: UsagesQuery,
+  },
+  {
+    name: 'update_block',
+    description:
+      'Change one of your private blocks. The answer’s version_bump says whether pages must follow: major (a field removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change.',
+    method: 'PUT',
+    path: '/blocks/:id',
+    params: IdParams,
+    body: BlockUpdateBody,
+  },
+  {
+    name: 'preview_page',
+    description:
+      'Render a page as its readers will see it (stub data in live-data slots): a short text outline to read, and the HTML. Use it to check a page before publishing.',
+    method: 'GET',
+    path: '/pages/:id/preview',
+    params: IdParams,
+    answer: 'preview',
+  },
+  {
+    name: 'publish_page',
+    description:
+      'First publication of a page to its site’s CMS. Articles need `rubric_ids` (at least one id from the CMS); other kinds take no fields. Already published: use publish_update.',
+    method: 'POST',
+    path: '/pages/:id/publish',
+    params: IdParams,
+    body: PublishBody,
+  },
+  {
+    name: 'publish_update',
+    description:
+      'Send a published page again after changes (its HTML, CSS and JS are regenerated); metadata changes only where sent. Never published: use publish_page.',
+    method: 'POST',
+    path: '/pages/:id/publish-update',
+    params: IdParams,
+    body: PublishBody,
+  },
+  {
+    name: 'get_publication',
+    description: 'Whether a page is published, with its external id and slug at the CMS and the dates.',
+    method: 'GET',
+    path: '/pages/:id/publication',
+    params: IdParams,
+  },
+];
+
+type JsonObject = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+
+/** A TypeBox schema as plain JSON Schema (TypeBox's own markers are not enumerable). */
+const plain = (schema: TSchema): JsonObject => JSON.parse(JSON.stringify(schema)) as JsonObject;
+
+/** Path parameters, query and body of a route as one flat object schema. */
+export function inputSchema(route: ToolRoute): {
+  type: 'object';
+  properties: Record<string, unknown>;
+  required?: string[];
+} {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const part of [route.params, route.query, route.body]) {
+    if (!part) continue;
+    const schema = plain(part);
+    for (const [key, value] of Object.entries(schema.properties ?? {})) {
+      if (key in properties) throw new Error(`tool ${route.name}: "${key}" is in two parts of ${route.path}`);
+      properties[key] = value;
+    }
+    required.push(...(schema.required ?? []));
+  }
+  return { type: 'object', properties, ...(required.length && { required }) };
+}
+
+/** Which arguments go where: the path, the query string, or the JSON body (everything else). */
+export function toRequest(route: ToolRoute, args: Record<string, unknown>) {
+  const names = (schema?: TSchema) => Object.keys(schema ? (plain(schema).properties ?? {}) : {});
+  const pathNames = names(route.params);
+  const queryNames = names(route.query);
+  let path = route.path;
+  for (const name of pathNames) path = path.replace(`:${name}`, encodeURIComponent(String(args[name] ?? '')));
+  const query = new URLSearchParams();
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (pathNames.includes(key)) continue;
+    if (queryNames.includes(key) || key === 'dry_run' || !route.body) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    } else body[key] = value;
+  }
+  const search = query.toString();
+  return {
+    method: route.method,
+    path: `${path}${search ? `?${search}` : ''}`,
+    body: route.body ? body : undefined,
+  };
+}
