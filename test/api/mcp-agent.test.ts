@@ -173,10 +173,10 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(['pageblocks://spec/summary', 'pageblocks://catalog/blocks']);
     const catalog = await client.readResource({ uri: 'pageblocks://catalog/blocks' });
-    const blocks = JSON.parse(String(catalog.contents[0]!.text)).blocks;
+    const blocks = JSON.parse(String((catalog.contents[0] as { text: string }).text)).blocks;
     expect(blocks.map((b: { name: string }) => b.name)).toEqual(expect.arrayContaining(['Hero', 'News feed']));
     const summary = await client.readResource({ uri: 'pageblocks://spec/summary' });
-    expect(String(summary.contents[0]!.text)).toMatch(/create_page/);
+    expect(String((summary.contents[0] as { text: string }).text)).toMatch(/create_page/);
   });
 
   it('finds blocks, after a limit over 200', async () => {
