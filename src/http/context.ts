@@ -41,6 +41,17 @@ export type App = FastifyInstance<
 export interface HttpDeps {
   services: Services;
   config: Config;
+  /** Runs `work` so that nothing it writes is kept (`?dry_run=1`). */
+  dryRun: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** `?dry_run=1` on a route that declares it: the real call's answer, nothing written. */
+export function maybeDry<T>(
+  request: FastifyRequest,
+  deps: Pick<HttpDeps, 'dryRun'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return (request.query as { dry_run?: number } | undefined)?.dry_run === 1 ? deps.dryRun(work) : work();
 }
 
 /** The caller of an authenticated route (the auth hook guarantees it). */

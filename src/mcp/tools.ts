@@ -7,7 +7,7 @@ import {
   UsagesQuery,
 } from '../http/schemas/blocks.js';
 import { CatalogIdParams } from '../http/schemas/catalog.js';
-import { IdParams, PageQuery } from '../http/schemas/common.js';
+import { DryRunQuery, IdParams, PageQuery } from '../http/schemas/common.js';
 import {
   AddBlocksBody,
   BlockValuesBody,
@@ -110,6 +110,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Create a page of a site from block instances, in order. Before: list_sites (site_id) and get_placeholder_schema for each block. On an error, fix exactly the fields named by errors[].path (read `code`, `expected` and `hint`) and call again. `dry_run: 1` checks everything and answers as the real call would, without writing.',
     method: 'POST',
     path: '/pages',
+    query: DryRunQuery,
     body: PageCreateBody,
   },
   {
@@ -134,6 +135,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Change a page. With `blocks`, the whole block set is replaced; without it only the metadata (name, slug, site_id, meta_*) changes.',
     method: 'PUT',
     path: '/pages/:id',
+    query: DryRunQuery,
     params: IdParams,
     body: PageUpdateBody,
   },
@@ -143,6 +145,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Add block instances to a page at a 0-based `position` (default: the end). Use `parent_page_block_id` to put blocks into a layout block already on the page.',
     method: 'POST',
     path: '/pages/:pageId/blocks',
+    query: DryRunQuery,
     params: PageIdParams,
     body: AddBlocksBody,
   },
@@ -152,6 +155,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Change the placeholder_values or bindings of one instance on a page (checked against the revision it is pinned to). Get instance ids with get_page with_blocks=1.',
     method: 'PUT',
     path: '/pages/:pageId/blocks/:pbId',
+    query: DryRunQuery,
     params: PageBlockParams,
     body: BlockValuesBody,
   },
@@ -160,6 +164,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     description: 'Move one instance to a 0-based position in the page’s order.',
     method: 'PUT',
     path: '/pages/:pageId/blocks/:pbId/move',
+    query: DryRunQuery,
     params: PageBlockParams,
     body: MoveBody,
   },
@@ -168,6 +173,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     description: 'Remove one instance (and its children) from a page.',
     method: 'DELETE',
     path: '/pages/:pageId/blocks/:pbId',
+    query: DryRunQuery,
     params: PageBlockParams,
   },
   {
@@ -176,6 +182,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Replace one instance by a new one in the same position, pinned to the block’s current revision: the way through a major upgrade (carry the removed fields’ values over by hand).',
     method: 'PUT',
     path: '/pages/:pageId/blocks/:pbId/replace',
+    query: DryRunQuery,
     params: PageBlockParams,
     body: ReplaceBody,
   },
@@ -185,6 +192,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Move one outdated instance to its block’s current revision (minor changes only). A major change answers major_upgrade_blocked with removed_fields: then use replace_block.',
     method: 'POST',
     path: '/pages/:pageId/blocks/:pbId/upgrade',
+    query: DryRunQuery,
     params: PageBlockParams,
   },
   {
@@ -193,6 +201,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'All minor upgrades of a page at once (all or none); instances needing a major upgrade are listed in skipped_major for replace_block. Find pages to upgrade with list_pages has_outdated=1.',
     method: 'POST',
     path: '/pages/:pageId/blocks/upgrade-all',
+    query: DryRunQuery,
     params: PageIdParams,
   },
   {
@@ -210,6 +219,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
       'Change one of your private blocks. The answer’s version_bump says whether pages must follow: major (a field removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change.',
     method: 'PUT',
     path: '/blocks/:id',
+    query: DryRunQuery,
     params: IdParams,
     body: BlockUpdateBody,
   },
@@ -285,7 +295,7 @@ export function toRequest(route: ToolRoute, args: Record<string, unknown>) {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (pathNames.includes(key)) continue;
-    if (queryNames.includes(key) || key === 'dry_run' || !route.body) {
+    if (queryNames.includes(key) || !route.body) {
       if (value !== undefined && value !== null) query.set(key, String(value));
     } else body[key] = value;
   }

@@ -72,6 +72,9 @@ const MATRIX: Record<string, Access> = {
 
   'GET /api/v1/pages': user,
   'POST /api/v1/pages': user,
+  'POST /api/v1/mcp': user,
+  'GET /api/v1/mcp': user,
+  'DELETE /api/v1/mcp': user,
   'GET /api/v1/pages/:id': owned(404),
   'PUT /api/v1/pages/:id': owned(404),
   'DELETE /api/v1/pages/:id': owned(404),

@@ -276,6 +276,18 @@ describe('the HTTP endpoint', () => {
     ).rejects.toThrow();
   });
 
+  it('answers 405 to GET and DELETE (stateless: no stream, no session), and 400 to what is not JSON-RPC', async () => {
+    const user = await newUser(t);
+    for (const method of ['GET', 'DELETE']) {
+      const r = await t.call(method, '/api/v1/mcp', { key: user.key });
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST');
+    }
+    const notRpc = await t.call('POST', '/api/v1/mcp', { key: user.key, body: { method: 'tools/list' } });
+    expect(notRpc.status).toBe(400);
+    expect(notRpc.body.errors[0]).toMatchObject({ path: 'jsonrpc', code: 'required' });
+  });
+
   it('is not on the cookie contour', async () => {
     const user = await newUser(t);
     const r = await t.call('POST', '/api/mcp', {

@@ -1,4 +1,5 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely } from 'kysely';
+import type { DryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { BlockSearch, PageSearch } from './search.js';
 
@@ -45,5 +46,7 @@ export interface Database {
   schema: string | undefined;
   /** A trivial round trip: does the database answer? */
   ping(): Promise<void>;
+  /** Runs `work` in one transaction that is always rolled back: it writes nothing (`?dry_run=1`). */
+  dryRun: DryRun;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
@@ -61,7 +62,8 @@ export async function openPostgres(options: {
     poolOptions.options = `-c search_path=${options.schema}`;
   }
   const pool = new pg.Pool(poolOptions);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { dialect, dryRun } = withDryRun(new PostgresDialect({ pool }));
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     dialect: postgresDialect,
@@ -69,6 +71,7 @@ export async function openPostgres(options: {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    dryRun,
     close: () => db.destroy(),
   };
 }

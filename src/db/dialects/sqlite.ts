@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import Libsql from 'libsql';
+import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
@@ -98,7 +99,8 @@ export function openSqlite(dataDir: string): Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptDatabase(raw) as never }) });
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw) as never }));
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     dialect: sqliteDialect,
@@ -106,6 +108,7 @@ export function openSqlite(dataDir: string): Database {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    dryRun,
     close: () => db.destroy(),
   };
 }

@@ -51,6 +51,16 @@ export const PageQueryProperties = {
 };
 export const PageQuery = Type.Object(PageQueryProperties);
 
+export const DryRunProperties = {
+  dry_run: Type.Optional(
+    Type.Integer({
+      enum: [0, 1],
+      description: '1: check everything and answer exactly as the real call would (status, body), but write nothing',
+    }),
+  ),
+};
+export const DryRunQuery = Type.Object(DryRunProperties);
+
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), total: Int(), limit: Int(), offset: Int() });
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App, HttpDeps } from '../context.js';
-import { actorOf } from '../context.js';
+import { actorOf, maybeDry } from '../context.js';
 import { presentBlock, presentBlocks } from '../presenters/blocks.presenter.js';
 import {
   BlockCreateBody,
@@ -15,11 +15,12 @@ import {
   UsagesPage,
   UsagesQuery,
 } from '../schemas/blocks.js';
-import { errorResponses, IdParams, NoContent, Paged, PageQuery } from '../schemas/common.js';
+import { DryRunQuery, errorResponses, IdParams, NoContent, Paged, PageQuery } from '../schemas/common.js';
 
 const tags = ['blocks'];
 
-export function blockRoutes(app: App, { services }: HttpDeps) {
+export function blockRoutes(app: App, deps: HttpDeps) {
+  const { services } = deps;
   const blocks = services.blocks;
 
   app.get(
@@ -94,14 +95,16 @@ export function blockRoutes(app: App, { services }: HttpDeps) {
         description:
           'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.',
         params: IdParams,
+        querystring: DryRunQuery,
         body: BlockUpdateBody,
         response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const result = await blocks.update(actorOf(request), request.params.id, request.body);
-      return { block: presentBlock(result.block), version_bump: result.version_bump };
-    },
+    async (request) =>
+      maybeDry(request, deps, async () => {
+        const result = await blocks.update(actorOf(request), request.params.id, request.body);
+        return { block: presentBlock(result.block), version_bump: result.version_bump };
+      }),
   );
 
   app.delete(

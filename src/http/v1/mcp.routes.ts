@@ -42,29 +42,36 @@ export function mcpRoutes(app: App) {
     tags: ['agents'],
     summary: 'The MCP server (Streamable HTTP) for AI agents: the same tools as the REST API, with the same key',
     description:
-      'JSON-RPC 2.0 messages of the Model Context Protocol. Send `Accept: application/json, text/event-stream` and the API key in `Authorization`. Stateless: no session id.',
+      'One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream.',
   };
   app.post(
     '/mcp',
     {
       schema: {
         ...schema,
-        body: Type.Object({}, { additionalProperties: true, description: 'one JSON-RPC message' }),
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 406) },
+        body: Type.Object(
+          { jsonrpc: Type.Literal('2.0') },
+          { additionalProperties: true, description: 'one JSON-RPC 2.0 message' },
+        ),
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403) },
       },
     },
-    handle,
+    async (request, reply) => {
+      // The answer is plain JSON whatever the client accepts; the SDK wants both types named.
+      request.raw.headers.accept = 'application/json, text/event-stream';
+      await handle(request, reply);
+    },
   );
-  // A stateless server offers no stream to resume and no session to end: the SDK answers 405.
+  // A stateless server has no stream to open and no session to end.
   for (const method of ['GET', 'DELETE'] as const)
     app.route({
       method,
       url: '/mcp',
-      schema: {
-        ...schema,
-        summary: `${method}: not offered by this stateless server (405)`,
-        response: errorResponses(401, 405),
-      },
-      handler: handle,
+      schema: { ...schema, summary: `${method}: not offered (405); use POST`, response: errorResponses(401, 403, 405) },
+      handler: async (_request, reply) =>
+        reply
+          .header('allow', 'POST')
+          .status(405)
+          .send({ error: 'This MCP endpoint is stateless: send each JSON-RPC message with POST.' }),
     });
 }

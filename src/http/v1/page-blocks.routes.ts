@@ -1,7 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
-import { actorOf } from '../context.js';
+import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
-import { errorResponses, NoContent } from '../schemas/common.js';
+import { DryRunQuery, errorResponses, NoContent } from '../schemas/common.js';
 import {
   AddBlocksBody,
   BlockValuesBody,
@@ -15,7 +15,8 @@ import {
   UpgradeAllSchema,
 } from '../schemas/pages.js';
 
-export function pageBlockRoutes(app: App, { services }: HttpDeps) {
+export function pageBlockRoutes(app: App, deps: HttpDeps) {
+  const { services } = deps;
   const tags = ['page blocks'];
   const instances = services.pageBlocks;
   const pageOf = async (request: { params: { pageId: number } } & Parameters<typeof actorOf>[0]) =>
@@ -28,15 +29,17 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Add blocks at a 0-based position (default: the end)',
         params: PageIdParams,
+        querystring: DryRunQuery,
         body: AddBlocksBody,
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      await instances.add(actorOf(request), request.params.pageId, request.body);
-      reply.status(201);
-      return pageOf(request);
-    },
+    async (request, reply) =>
+      maybeDry(request, deps, async () => {
+        await instances.add(actorOf(request), request.params.pageId, request.body);
+        reply.status(201);
+        return pageOf(request);
+      }),
   );
 
   app.put(
@@ -46,14 +49,16 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Change the values or bindings of one instance (checked against its pinned revision)',
         params: PageBlockParams,
+        querystring: DryRunQuery,
         body: BlockValuesBody,
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body);
-      return pageOf(request);
-    },
+    async (request) =>
+      maybeDry(request, deps, async () => {
+        await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body);
+        return pageOf(request);
+      }),
   );
 
   app.put(
@@ -63,14 +68,16 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Move an instance to a 0-based position',
         params: PageBlockParams,
+        querystring: DryRunQuery,
         body: MoveBody,
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      await instances.move(actorOf(request), request.params.pageId, request.params.pbId, request.body.position);
-      return pageOf(request);
-    },
+    async (request) =>
+      maybeDry(request, deps, async () => {
+        await instances.move(actorOf(request), request.params.pageId, request.params.pbId, request.body.position);
+        return pageOf(request);
+      }),
   );
 
   app.delete(
@@ -80,13 +87,15 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Remove an instance (and its children) from the page',
         params: PageBlockParams,
+        querystring: DryRunQuery,
         response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      await instances.remove(actorOf(request), request.params.pageId, request.params.pbId);
-      reply.status(204);
-    },
+    async (request, reply) =>
+      maybeDry(request, deps, async () => {
+        await instances.remove(actorOf(request), request.params.pageId, request.params.pbId);
+        reply.status(204);
+      }),
   );
 
   app.post(
@@ -98,13 +107,15 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         description:
           'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
         params: PageBlockParams,
+        querystring: DryRunQuery,
         response: { 200: PageSchema, 422: MajorUpgradeBlocked, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      await instances.upgrade(actorOf(request), request.params.pageId, request.params.pbId);
-      return pageOf(request);
-    },
+    async (request) =>
+      maybeDry(request, deps, async () => {
+        await instances.upgrade(actorOf(request), request.params.pageId, request.params.pbId);
+        return pageOf(request);
+      }),
   );
 
   app.post(
@@ -114,10 +125,11 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'All minor upgrades of a page, atomically; majors are listed in skipped_major',
         params: PageIdParams,
+        querystring: DryRunQuery,
         response: { 200: UpgradeAllSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => instances.upgradeAll(actorOf(request), request.params.pageId),
+    async (request) => maybeDry(request, deps, () => instances.upgradeAll(actorOf(request), request.params.pageId)),
   );
 
   app.put(
@@ -127,13 +139,15 @@ export function pageBlockRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Replace an instance by a new one in the same position, pinned to the current revision',
         params: PageBlockParams,
+        querystring: DryRunQuery,
         body: ReplaceBody,
         response: { 200: ReplaceResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body);
-      return { id, page: await pageOf(request) };
-    },
+    async (request) =>
+      maybeDry(request, deps, async () => {
+        const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body);
+        return { id, page: await pageOf(request) };
+      }),
   );
 }

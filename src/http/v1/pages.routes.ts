@@ -1,11 +1,12 @@
 import type { App, HttpDeps } from '../context.js';
-import { actorOf } from '../context.js';
+import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
-import { errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
+import { DryRunQuery, errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
 import { SearchQuery } from '../schemas/blocks.js';
 import { PageCreateBody, PageGetQuery, PageListQuery, PageSchema, PageUpdateBody } from '../schemas/pages.js';
 
-export function pageRoutes(app: App, { services }: HttpDeps) {
+export function pageRoutes(app: App, deps: HttpDeps) {
+  const { services } = deps;
   const tags = ['pages'];
   const pages = services.pages;
 
@@ -34,13 +35,14 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
         summary: 'Create a page of a site from block instances',
         description:
           'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.',
+        querystring: DryRunQuery,
         body: PageCreateBody,
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return presentPage(await pages.create(actorOf(request), request.body));
+      return maybeDry(request, deps, async () => presentPage(await pages.create(actorOf(request), request.body)));
     },
   );
 
@@ -66,11 +68,15 @@ export function pageRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Change a page: with blocks, the whole set is replaced; without, metadata only',
         params: IdParams,
+        querystring: DryRunQuery,
         body: PageUpdateBody,
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => presentPage(await pages.update(actorOf(request), request.params.id, request.body)),
+    async (request) =>
+      maybeDry(request, deps, async () =>
+        presentPage(await pages.update(actorOf(request), request.params.id, request.body)),
+      ),
   );
 
   app.delete(

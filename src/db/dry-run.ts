@@ -1,0 +1,91 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+
+/** Runs `work` so that everything it writes is undone at the end, whatever it returns or throws. */
+export type DryRun = <T>(work: () => Promise<T>) => Promise<T>;
+
+interface Held {
+  connection: DatabaseConnection;
+  /** Transactions opened inside the dry run, each a savepoint. */
+  depth: number;
+}
+
+const raw = (connection: DatabaseConnection, text: string) => connection.executeQuery(CompiledQuery.raw(text));
+
+/**
+ * A dialect whose driver can run a piece of work in one transaction that is
+ * always rolled back. Inside it every query, from any repository, uses that
+ * transaction's connection (an AsyncLocalStorage tells which work is inside),
+ * and a transaction a repository opens becomes a savepoint. So a dry run
+ * executes the real code path, constraints and all, reads its own writes to
+ * build the answer, and leaves nothing behind.
+ */
+export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun } {
+  const held = new AsyncLocalStorage<Held>();
+  let inner: Driver | undefined;
+  // Kysely initialises the driver at the first query (the migrations, at open).
+  let initialised = false;
+  const mine = (connection: DatabaseConnection) => {
+    const store = held.getStore();
+    return store?.connection === connection ? store : undefined;
+  };
+
+  const driver = (base: Driver): Driver => ({
+    init: async () => {
+      await base.init();
+      initialised = true;
+    },
+    destroy: () => base.destroy(),
+    acquireConnection: async () => held.getStore()?.connection ?? base.acquireConnection(),
+    releaseConnection: async (connection) => {
+      if (!mine(connection)) await base.releaseConnection(connection);
+    },
+    beginTransaction: async (connection, settings) => {
+      const store = mine(connection);
+      if (!store) return base.beginTransaction(connection, settings);
+      store.depth++;
+      await raw(connection, `savepoint dry_run_${store.depth}`);
+    },
+    commitTransaction: async (connection) => {
+      const store = mine(connection);
+      if (!store) return base.commitTransaction(connection);
+      await raw(connection, `release savepoint dry_run_${store.depth}`);
+      store.depth--;
+    },
+    rollbackTransaction: async (connection) => {
+      const store = mine(connection);
+      if (!store) return base.rollbackTransaction(connection);
+      await raw(connection, `rollback to savepoint dry_run_${store.depth}`);
+      await raw(connection, `release savepoint dry_run_${store.depth}`);
+      store.depth--;
+    },
+  });
+
+  const wrapped: Dialect = {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      inner = dialect.createDriver();
+      return driver(inner);
+    },
+  };
+
+  const dryRun: DryRun = async (work) => {
+    if (held.getStore()) return work();
+    if (!inner || !initialised) throw new Error('dry run before the database was opened');
+    const connection = await inner.acquireConnection();
+    try {
+      await inner.beginTransaction(connection, {});
+      try {
+        return await held.run({ connection, depth: 0 }, work);
+      } finally {
+        await inner.rollbackTransaction(connection);
+      }
+    } finally {
+      await inner.releaseConnection(connection);
+    }
+  };
+
+  return { dialect: wrapped, dryRun };
+}
