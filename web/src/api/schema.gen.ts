@@ -2571,7 +2571,10 @@ export interface operations {
   };
   putBlocksById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         id: number;
@@ -4018,7 +4021,10 @@ export interface operations {
   };
   postPages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4272,7 +4278,10 @@ export interface operations {
   };
   putPagesById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         id: number;
@@ -4579,7 +4588,10 @@ export interface operations {
   };
   postPagesByPageIdBlocks: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -4698,7 +4710,10 @@ export interface operations {
   };
   putPagesByPageIdBlocksByPbId: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -4810,7 +4825,10 @@ export interface operations {
   };
   deletePagesByPageIdBlocksByPbId: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -4867,7 +4885,10 @@ export interface operations {
   };
   putPagesByPageIdBlocksByPbIdMove: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -4975,7 +4996,10 @@ export interface operations {
   };
   postPagesByPageIdBlocksByPbIdUpgrade: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -5100,7 +5124,10 @@ export interface operations {
   };
   postPagesByPageIdBlocksUpgradeAll: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
@@ -5192,7 +5219,10 @@ export interface operations {
   };
   putPagesByPageIdBlocksByPbIdReplace: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
       header?: never;
       path: {
         pageId: number;
