@@ -1,24 +1,27 @@
-import { Alert, Anchor, Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { unwrap, useApi } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { AddBlockDrawer } from './page-editor/add-block-drawer';
+import { BlockList } from './page-editor/block-list';
+import { RemoveBlockModal } from './page-editor/remove-block-modal';
+import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
 
 const WIDTHS = { mobile: 390, tablet: 768, desktop: 1280 } as const;
 type Width = keyof typeof WIDTHS;
 
-const STATUS = {
-  up_to_date: 'Up to date',
-  outdated_minor: 'Minor update available',
-  outdated_major: 'Major change available',
-} as const;
-
-/** A page: its blocks in order and its preview with stub data, at three widths. */
+/** The page editor: its blocks in order (add, remove, reorder) and its preview with stub data, at three widths. */
 export function PageScreen() {
   const id = Number(useParams().id);
   const api = useApi();
   const [width, setWidth] = useState<Width>('desktop');
+  // Bumped after each change, so the preview reloads even when the page's updated_at looks the same.
+  const [revision, setRevision] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Instance | null>(null);
+  const { add, remove, move } = usePageBlocks(id, () => setRevision((r) => r + 1));
   const page = useQuery({
     queryKey: ['page', id],
     queryFn: () => unwrap(api.GET('/api/pages/{id}', { params: { path: { id }, query: { with_blocks: 1 } } })),
@@ -44,37 +47,51 @@ export function PageScreen() {
         </Badge>
       </Group>
       <section aria-labelledby="blocks-title">
-        <Title order={2} size="h3" id="blocks-title" mb="xs">
-          Blocks
-        </Title>
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h3" id="blocks-title">
+            Blocks
+          </Title>
+          <Button
+            onClick={() => {
+              add.reset();
+              setAdding(true);
+            }}
+          >
+            Add a block
+          </Button>
+        </Group>
+        {move.isError && (
+          <Alert color="red" role="alert" title="Could not move the block" mb="xs">
+            {errorMessage(move.error)}
+          </Alert>
+        )}
         {blocks.length === 0 ? (
           <Text size="sm">This page has no blocks yet.</Text>
         ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">#</Table.Th>
-                <Table.Th scope="col">Block</Table.Th>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {blocks.map((instance, index) => (
-                <Table.Tr key={instance.id}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Th scope="row" fw={400}>
-                    <Anchor component={Link} to={`/blocks/${instance.block.id}`}>
-                      {instance.block.name}
-                    </Anchor>
-                  </Table.Th>
-                  <Table.Td>{`${instance.version.major}.${instance.version.minor}`}</Table.Td>
-                  <Table.Td>{STATUS[instance.update_status]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BlockList
+            blocks={blocks}
+            busy={move.isPending}
+            onMove={(pbId, position) => move.mutate({ pbId, position })}
+            onRemove={(instance) => {
+              remove.reset();
+              setRemoving(instance);
+            }}
+          />
         )}
+        <AddBlockDrawer
+          opened={adding}
+          onClose={() => setAdding(false)}
+          adding={add.isPending}
+          error={add.error}
+          onAdd={(blockId) => add.mutate(blockId, { onSuccess: () => setAdding(false) })}
+        />
+        <RemoveBlockModal
+          instance={removing}
+          pending={remove.isPending}
+          error={remove.error}
+          onCancel={() => setRemoving(null)}
+          onConfirm={(instance) => remove.mutate(instance.id, { onSuccess: () => setRemoving(null) })}
+        />
       </section>
       <section aria-labelledby="preview-title">
         <Group justify="space-between" mb="xs">
@@ -98,7 +115,7 @@ export function PageScreen() {
         {/* Sandboxed without same-origin: the blocks' JS runs but cannot reach the app or its session. */}
         <Paper withBorder style={{ overflowX: 'auto' }}>
           <iframe
-            key={page.data.updated_at}
+            key={`${page.data.updated_at}-${revision}`}
             title="Page preview"
             sandbox="allow-scripts"
             src={`/api/pages/${id}/preview`}

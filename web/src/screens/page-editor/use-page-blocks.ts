@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap, useApi, type paths } from '../../api/client';
+
+export type PageWithBlocks = paths['/api/pages/{id}']['get']['responses'][200]['content']['application/json'];
+export type Instance = NonNullable<PageWithBlocks['blocks']>[number];
+
+/** `ids` with `id` moved to `position`: the order the service will have after a move. */
+export function moveTo<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/**
+ * The page's block changes: add, remove, move. Each refetches the page and
+ * calls `onChanged` (the preview reloads). A move shows the new order at once
+ * and falls back to the service's order when it is refused.
+ */
+export function usePageBlocks(pageId: number, onChanged: () => void) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const key = ['page', pageId];
+  const settled = async () => {
+    onChanged();
+    await queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  const add = useMutation({
+    mutationFn: (blockId: number) =>
+      unwrap(
+        api.POST('/api/pages/{pageId}/blocks', {
+          params: { path: { pageId } },
+          body: { blocks: [{ block_id: blockId }] },
+        }),
+      ),
+    onSuccess: settled,
+  });
+
+  const remove = useMutation({
+    mutationFn: (pbId: number) =>
+      unwrap(api.DELETE('/api/pages/{pageId}/blocks/{pbId}', { params: { path: { pageId, pbId } } })),
+    onSuccess: settled,
+  });
+
+  const move = useMutation({
+    mutationFn: ({ pbId, position }: { pbId: number; position: number }) =>
+      unwrap(
+        api.PUT('/api/pages/{pageId}/blocks/{pbId}/move', {
+          params: { path: { pageId, pbId } },
+          body: { position },
+        }),
+      ),
+    onMutate: async ({ pbId, position }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<PageWithBlocks>(key, (page) => {
+        const blocks = page?.blocks;
+        if (!page || !blocks) return page;
+        const from = blocks.findIndex((b) => b.id === pbId);
+        return from < 0 ? page : { ...page, blocks: moveTo(blocks, from, position) };
+      });
+    },
+    onSuccess: () => onChanged(),
+    // Refused or not, the service's order is the truth.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  return { add, remove, move };
+}

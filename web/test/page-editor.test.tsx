@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { dropPosition } from '../src/screens/page-editor/block-list';
+import { fakeApi, page, user } from './fake-api';
+import { renderApp } from './render';
+
+const at = '2026-01-01T10:00:00.000Z';
+const instance = (id: number, blockId: number, name: string) => ({
+  id,
+  block: { id: blockId, name },
+  order_index: 0,
+  placeholder_values: {},
+  bindings: null,
+  parent_page_block_id: null,
+  version: { major: 1, minor: 0 },
+  update_status: 'up_to_date' as const,
+});
+const libraryBlock = (id: number, name: string) => ({
+  id,
+  name,
+  description: `${name} block`,
+  docs: '',
+  block_type: 'schema',
+  kind: 'content',
+  scope: 'global',
+  tags: [],
+  version: { major: 1, minor: 0 },
+  current_revision: null,
+  is_favorite: false,
+  is_deprecated: false,
+  fork_count: 0,
+  forked_from_id: null,
+  cover_url: null,
+  created_at: at,
+  updated_at: at,
+});
+
+/** A service holding one page (id 5) whose blocks change as the editor asks. */
+function service() {
+  let blocks = [instance(9, 3, 'Hero'), instance(10, 4, 'Text')];
+  const pageBody = () => ({
+    id: 5,
+    name: 'Home',
+    kind: 'article',
+    site_id: 1,
+    folder_id: null,
+    slug: null,
+    meta_title: null,
+    meta_description: null,
+    meta_keywords: null,
+    meta_robots: null,
+    is_published: false,
+    has_outdated_blocks: false,
+    created_at: at,
+    updated_at: at,
+    blocks: blocks.map((b, i) => ({ ...b, order_index: i })),
+  });
+  const fake = fakeApi({
+    'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}': () => [200, pageBody()],
+    'GET /api/blocks': ({ query }) => {
+      const all = [libraryBlock(3, 'Hero'), libraryBlock(4, 'Text'), libraryBlock(6, 'Gallery')];
+      const search = query.get('search')?.toLowerCase();
+      return [200, page(search ? all.filter((b) => b.name.toLowerCase().includes(search)) : all)];
+    },
+    'POST /api/pages/{pageId}/blocks': ({ body }) => {
+      const id = (body as { blocks: { block_id: number }[] }).blocks[0]!.block_id;
+      blocks = [...blocks, instance(20, id, id === 6 ? 'Gallery' : 'Other')];
+      return [201, pageBody()];
+    },
+    'DELETE /api/pages/{pageId}/blocks/{pbId}': ({ params }) => {
+      blocks = blocks.filter((b) => b.id !== Number(params.pbId));
+      return [204];
+    },
+    'PUT /api/pages/{pageId}/blocks/{pbId}/move': ({ params, body }) => {
+      const from = blocks.findIndex((b) => b.id === Number(params.pbId));
+      const [moved] = blocks.splice(from, 1);
+      blocks.splice((body as { position: number }).position, 0, moved!);
+      return [200, pageBody()];
+    },
+  });
+  return fake;
+}
+
+const names = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+
+describe('page editor: blocks', () => {
+  it('adds a block found in the library panel, and the preview reloads', async () => {
+    const fake = service();
+    renderApp('/pages/5', fake.api);
+    await screen.findByRole('rowheader', { name: 'Hero' });
+    const before = screen.getByTitle('Page preview');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a block' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add a block' });
+    await userEvent.type(within(panel).getByRole('textbox', { name: /search blocks/i }), 'gal');
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Add Hero' })).toBeNull());
+    expect(fake.calls.some((c) => c.path === '/api/blocks' && c.query.get('search') === 'gal')).toBe(true);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Gallery' }));
+    await waitFor(() => expect(names()).toEqual(['Hero', 'Text', 'Gallery']));
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ blocks: [{ block_id: 6 }] });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a block' })).toBeNull());
+    expect(screen.getByTitle('Page preview')).not.toBe(before);
+  });
+
+  it('keeps the panel open with the reason when adding is refused', async () => {
+    const fake = service();
+    fake.on('POST /api/pages/{pageId}/blocks', () => [403, { error: 'This block is not yours to use.' }]);
+    renderApp('/pages/5', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a block' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add a block' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Add Gallery' }));
+    expect((await within(panel).findByRole('alert')).textContent).toContain('This block is not yours to use.');
+    expect(names()).toEqual(['Hero', 'Text']);
+  });
+
+  it('removes a block only after confirmation', async () => {
+    const fake = service();
+    renderApp('/pages/5', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Hero' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this block?' });
+    expect(dialog.textContent).toContain('“Hero”');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Hero' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this block?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove block' }));
+    await waitFor(() => expect(names()).toEqual(['Text']));
+    expect(fake.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/pages/5/blocks/9');
+  });
+
+  it('says why a removal failed and keeps the block', async () => {
+    const fake = service();
+    fake.on('DELETE /api/pages/{pageId}/blocks/{pbId}', () => [404, { error: 'Page block not found.' }]);
+    renderApp('/pages/5', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Hero' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this block?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove block' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Page block not found.');
+    expect(names()).toEqual(['Hero', 'Text']);
+  });
+
+  it('moves a block down and up by keyboard-reachable buttons', async () => {
+    const fake = service();
+    renderApp('/pages/5', fake.api);
+    await screen.findByRole('rowheader', { name: 'Hero' });
+    expect((screen.getByRole('button', { name: 'Move Hero up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move Text down' }) as HTMLButtonElement).disabled).toBe(true);
+    screen.getByRole('button', { name: 'Move Hero down' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Text', 'Hero']));
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/pages/5/blocks/9/move',
+      body: { position: 1 },
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Move Hero up' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Move Hero up' }));
+    await waitFor(() => expect(names()).toEqual(['Hero', 'Text']));
+  });
+
+  it('returns to the service order and says why when a move is refused', async () => {
+    const fake = service();
+    fake.on('PUT /api/pages/{pageId}/blocks/{pbId}/move', () => [
+      400,
+      {
+        error: 'position must be within 0..1.',
+        errors: [{ path: 'position', message: 'position must be within 0..1.' }],
+      },
+    ]);
+    renderApp('/pages/5', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Hero down' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not move the block');
+    await waitFor(() => expect(names()).toEqual(['Hero', 'Text']));
+  });
+});
+
+describe('dropPosition', () => {
+  it('is the index of the block dropped on, or null when nothing moves', () => {
+    expect(dropPosition([9, 10, 11], 9, 11)).toBe(2);
+    expect(dropPosition([9, 10, 11], 11, 9)).toBe(0);
+    expect(dropPosition([9, 10, 11], 10, 10)).toBeNull();
+    expect(dropPosition([9, 10, 11], 10, null)).toBeNull();
+    expect(dropPosition([9, 10, 11], 12, 9)).toBeNull();
+  });
+});
