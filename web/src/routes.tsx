@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './auth/require-auth';
 import { Shell } from './shell/app-shell';
+import { AdminCatalogScreen } from './screens/admin-catalog.screen';
+import { AdminDeprecationScreen } from './screens/admin-deprecation.screen';
+import { AdminModerationScreen } from './screens/admin-moderation.screen';
+import { AdminUsersScreen } from './screens/admin-users.screen';
 import { ApiKeysScreen } from './screens/api-keys.screen';
 import { BlockScreen } from './screens/block.screen';
 import { BlocksScreen } from './screens/blocks.screen';
@@ -29,6 +33,15 @@ export const routes: RouteObject[] = [
           { path: '/pages/:id', element: <PageScreen /> },
           { path: '/blocks', element: <BlocksScreen /> },
           { path: '/blocks/:id', element: <BlockScreen /> },
+          {
+            element: <RequireAuth admin />,
+            children: [
+              { path: '/admin/moderation', element: <AdminModerationScreen /> },
+              { path: '/admin/users', element: <AdminUsersScreen /> },
+              { path: '/admin/deprecation', element: <AdminDeprecationScreen /> },
+              { path: '/admin/catalog', element: <AdminCatalogScreen /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

@@ -13,4 +13,8 @@ export const NAV: NavEntry[] = [
   { to: '/pages', label: 'Pages' },
   { to: '/blocks', label: 'Block library' },
   { to: '/api-keys', label: 'API keys' },
+  { to: '/admin/moderation', label: 'Moderation', admin: true },
+  { to: '/admin/users', label: 'Users', admin: true },
+  { to: '/admin/deprecation', label: 'Deprecation', admin: true },
+  { to: '/admin/catalog', label: 'Catalog', admin: true },
 ];
