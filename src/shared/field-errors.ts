@@ -93,8 +93,9 @@ const LIMIT_CODES: Record<string, ErrorCode> = {
 };
 
 /** The keys a schema object declares (Ajv gives the schema with `verbose: true`). */
+// Sorted: a schema stored as jsonb on PostgreSQL comes back with its keys in another order than on SQLite.
 const declaredKeys = (schema: unknown): string[] =>
-  isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties).sort() : [];
 
 const backticks = (words: readonly unknown[]) => words.map((w) => `\`${String(w)}\``).join(', ');
 

@@ -32,7 +32,9 @@ describe('the main workflow', () => {
     const sites = await t.call('GET', '/api/v1/sites', { key: user.key });
     const siteId = sites.body.data[0].id;
     const found = await t.call('GET', '/api/v1/search/blocks', { key: user.key, query: { q: 'hero' } });
-    const blockId = found.body.data[0].id;
+    // The starter catalog has a global Hero too: an agent picks its own by scope.
+    const blockId = found.body.data.find((b: { scope: string }) => b.scope === 'user').id;
+    expect(blockId).toBe(hero.id);
     const contract = await t.call('GET', `/api/v1/blocks/${blockId}/placeholder-schema`, { key: user.key });
     const first = await t.call('POST', '/api/v1/pages', {
       key: user.key,
