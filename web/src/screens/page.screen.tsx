@@ -7,6 +7,7 @@ import { errorMessage } from '../api/errors';
 import { AddBlockDrawer } from './page-editor/add-block-drawer';
 import { BlockList } from './page-editor/block-list';
 import { RemoveBlockModal } from './page-editor/remove-block-modal';
+import { ValuesDrawer } from './page-editor/values-form';
 import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
 
 const WIDTHS = { mobile: 390, tablet: 768, desktop: 1280 } as const;
@@ -21,6 +22,7 @@ export function PageScreen() {
   const [revision, setRevision] = useState(0);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Instance | null>(null);
+  const [editing, setEditing] = useState<Instance | null>(null);
   const { add, remove, move } = usePageBlocks(id, () => setRevision((r) => r + 1));
   const page = useQuery({
     queryKey: ['page', id],
@@ -72,6 +74,7 @@ export function PageScreen() {
             blocks={blocks}
             busy={move.isPending}
             onMove={(pbId, position) => move.mutate({ pbId, position })}
+            onEdit={setEditing}
             onRemove={(instance) => {
               remove.reset();
               setRemoving(instance);
@@ -84,6 +87,12 @@ export function PageScreen() {
           adding={add.isPending}
           error={add.error}
           onAdd={(blockId) => add.mutate(blockId, { onSuccess: () => setAdding(false) })}
+        />
+        <ValuesDrawer
+          pageId={id}
+          instance={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setRevision((r) => r + 1)}
         />
         <RemoveBlockModal
           instance={removing}

@@ -36,11 +36,13 @@ export function BlockList({
   blocks,
   onMove,
   onRemove,
+  onEdit,
   busy,
 }: {
   blocks: Instance[];
   onMove: (pbId: number, position: number) => void;
   onRemove: (instance: Instance) => void;
+  onEdit: (instance: Instance) => void;
   busy: boolean;
 }) {
   const sensors = useSensors(
@@ -75,6 +77,7 @@ export function BlockList({
                 busy={busy}
                 onMove={onMove}
                 onRemove={onRemove}
+                onEdit={onEdit}
               />
             ))}
           </Table.Tbody>
@@ -91,6 +94,7 @@ function Row({
   busy,
   onMove,
   onRemove,
+  onEdit,
 }: {
   instance: Instance;
   index: number;
@@ -98,6 +102,7 @@ function Row({
   busy: boolean;
   onMove: (pbId: number, position: number) => void;
   onRemove: (instance: Instance) => void;
+  onEdit: (instance: Instance) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: instance.id,
@@ -133,6 +138,9 @@ function Row({
       <Table.Td>{STATUS[instance.update_status]}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" aria-label={`Edit values of ${name}`} onClick={() => onEdit(instance)}>
+            Edit values
+          </Button>
           <Button
             size="compact-xs"
             variant="default"

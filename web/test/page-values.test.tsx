@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/errors';
+import { placeServerErrors } from '../src/screens/page-editor/server-error-schema';
+import { fakeApi, user } from './fake-api';
+import { renderApp } from './render';
+
+const at = '2026-01-01T10:00:00.000Z';
+const pageBody = (values: Record<string, unknown>) => ({
+  id: 5,
+  name: 'Home',
+  kind: 'article',
+  site_id: 1,
+  folder_id: null,
+  slug: null,
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  meta_robots: null,
+  is_published: false,
+  has_outdated_blocks: false,
+  created_at: at,
+  updated_at: at,
+  blocks: [
+    {
+      id: 9,
+      block: { id: 3, name: 'Hero' },
+      order_index: 0,
+      placeholder_values: values,
+      bindings: null,
+      parent_page_block_id: null,
+      version: { major: 1, minor: 0 },
+      update_status: 'up_to_date',
+    },
+  ],
+});
+
+function service() {
+  let values: Record<string, unknown> = { title: 'Hello', subtitle: 'World' };
+  return fakeApi({
+    'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}': () => [200, pageBody(values)],
+    'GET /api/blocks/{id}/placeholder-schema': () => [
+      200,
+      {
+        block_type: 'schema',
+        schema: {
+          type: 'object',
+          properties: { title: { type: 'string', title: 'Title' }, subtitle: { type: 'string', title: 'Subtitle' } },
+        },
+        example: {},
+        binding_slots: [],
+      },
+    ],
+    'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
+      values = (body as { placeholder_values: Record<string, unknown> }).placeholder_values;
+      return [200, pageBody(values)];
+    },
+  });
+}
+
+async function openForm(fake: ReturnType<typeof service>) {
+  renderApp('/pages/5', fake.api);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit values of Hero' }));
+  const panel = await screen.findByRole('dialog', { name: 'Values of “Hero”' });
+  await within(panel).findByRole('textbox', { name: 'Title' });
+  return panel;
+}
+
+describe('page editor: values', () => {
+  it('edits an instance in a form generated from its placeholder schema', async () => {
+    const fake = service();
+    const panel = await openForm(fake);
+    const title = within(panel).getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    expect(title.value).toBe('Hello');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Welcome');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save values' }));
+    expect((await within(panel).findByRole('status')).textContent).toContain('Saved');
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/pages/5/blocks/9',
+      body: { placeholder_values: { title: 'Welcome', subtitle: 'World' } },
+    });
+  });
+
+  it('shows a refusal at the field its path names and focuses it; others go to the summary', async () => {
+    const fake = service();
+    fake.on('PUT /api/pages/{pageId}/blocks/{pbId}', () => [
+      400,
+      {
+        error: 'Invalid values.',
+        errors: [
+          { path: 'placeholder_values.subtitle', message: 'Too long.' },
+          { path: 'bindings.feed.source', message: 'Unknown source.' },
+        ],
+      },
+    ]);
+    const panel = await openForm(fake);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save values' }));
+    await waitFor(() => expect(within(panel).getByText('Too long.')).toBeTruthy());
+    const subtitle = within(panel).getByRole('textbox', { name: 'Subtitle' });
+    await waitFor(() => expect(document.activeElement).toBe(subtitle));
+    expect(within(panel).getByRole('alert').textContent).toContain('bindings.feed.source: Unknown source.');
+  });
+
+  it('says so when the block’s fields cannot be loaded', async () => {
+    const fake = service();
+    fake.on('GET /api/blocks/{id}/placeholder-schema', () => [404, { error: 'Block not found.' }]);
+    renderApp('/pages/5', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit values of Hero' }));
+    const panel = await screen.findByRole('dialog', { name: 'Values of “Hero”' });
+    expect((await within(panel).findByRole('alert')).textContent).toContain('Block not found.');
+  });
+});
+
+describe('placeServerErrors', () => {
+  it('nests a path into an error schema with the rjsf id, and leaves unknown fields to the summary', () => {
+    const error = new ApiError(400, {
+      error: 'Invalid.',
+      errors: [
+        { path: 'placeholder_values.items[0].caption', message: 'Required.' },
+        { path: 'placeholder_values.nope', message: 'Unknown.' },
+      ],
+    });
+    const placed = placeServerErrors(error, 'placeholder_values', (id) => id === 'root_items_0_caption');
+    expect(placed.schema).toEqual({ items: { 0: { caption: { __errors: ['Required.'] } } } });
+    expect(placed.ids).toEqual(['root_items_0_caption']);
+    expect(placed.summary).toEqual(['placeholder_values.nope: Unknown.']);
+  });
+});
