@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `node` (service tests) and `web` (components in happy-dom) make
-// `npm test`; `browser` (Chromium against the built service) is `npm run test:browser`.
+// Four projects: `node` (service tests), `web` (components in happy-dom) and
+// `event-loop` (run last, alone) make `npm test`; `browser` (Chromium against the built service) is `npm run test:browser`.
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/event-loop/**'],
           // The network off except loopback.
           setupFiles: ['test/support/loopback-only.ts'],
         },
@@ -34,6 +34,16 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'browser', include: ['test/browser/**/*.test.ts'], maxWorkers: 1, testTimeout: 120_000 },
+      },
+      {
+        // Measures /health latency: run alone, after every other test file, so their load is not in the figures.
+        extends: true,
+        test: {
+          name: 'event-loop',
+          include: ['test/event-loop/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
       },
     ],
   },

@@ -11,17 +11,23 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist';
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    // A render thread's module, loaded by the pool from beside the bundle (src/rendering/pool.ts).
+    'render-worker': 'src/rendering/render-worker.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Native bindings, a package that serves its own files from its directory,
-  // and one that loads a CommonJS package with import() for its named exports
-  // (Node gives them; a bundled chunk would give only `default`).
-  external: ['libsql', 'pg-native', '@fastify/swagger-ui', '@fastify/cookie'],
+  // Native bindings, packages that serve or load their own files from their
+  // directory (piscina its thread script), and one that loads a CommonJS
+  // package with import() for its named exports (Node gives them; a bundled
+  // chunk would give only `default`).
+  external: ['libsql', 'pg-native', '@fastify/swagger-ui', '@fastify/cookie', 'piscina'],
   // Bundled CommonJS packages still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",

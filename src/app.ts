@@ -36,7 +36,7 @@ import { PageRenderingService } from './modules/publishing/page-rendering.servic
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
-import { Renderer } from './rendering/index.js';
+import { RenderPool } from './rendering/pool.js';
 import { createStorage } from './storage/registry.js';
 import type { Storage } from './modules/uploads/uploads.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -117,11 +117,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instances,
     clock,
   });
+  const renderer = new RenderPool();
   const rendering = new PageRenderingService({
     rows: renderingRepository(database),
     blocks,
     instances,
-    renderer: new Renderer(),
+    renderer,
   });
   const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
   const services: Services = {
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services,
     close: async () => {
       await http.close();
+      await renderer.close();
       await database.close();
     },
   };

@@ -52,26 +52,40 @@ export class RenderError extends AppError {
   readonly reason: RenderFailure;
   readonly revisionId: number;
   readonly blockId: number | undefined;
+  readonly detail: string;
+  /** The block's place in the page's order, named as `blocks[i]` in `errors[]`. */
+  readonly index: number | undefined;
 
   constructor(options: {
     reason: RenderFailure;
     detail: string;
     revisionId: number;
     blockId?: number | undefined;
+    index?: number | undefined;
     cause?: unknown;
   }) {
     const who =
       options.blockId === undefined
         ? `Block revision ${options.revisionId}`
         : `Block ${options.blockId} (revision ${options.revisionId})`;
-    super('unprocessable', `${who} cannot be rendered: ${options.detail}`, {
+    const message = `${who} cannot be rendered: ${options.detail}`;
+    super('unprocessable', message, {
       details: { revision_id: options.revisionId, ...(options.blockId !== undefined && { block_id: options.blockId }) },
+      ...(options.index !== undefined && { errors: [{ path: `blocks[${options.index}]`, message, code: 'invalid' }] }),
     });
     this.name = 'RenderError';
     this.reason = options.reason;
     this.revisionId = options.revisionId;
     this.blockId = options.blockId;
+    this.detail = options.detail;
+    this.index = options.index;
     if (options.cause !== undefined) this.cause = options.cause;
+  }
+
+  /** The same failure, placed at the block's index in the page. */
+  at(index: number): RenderError {
+    const { reason, detail, revisionId, blockId, cause } = this;
+    return new RenderError({ reason, detail, revisionId, blockId, index, cause });
   }
 }
 
@@ -178,7 +192,8 @@ export class Renderer implements PageRenderer {
    * order) into its parent's `children`. CSS and JS come once per revision, in
    * the order the blocks appear in the HTML.
    */
-  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
+  async renderPage(blocks: PageBlockInput[], onBlock?: (index: number) => void): Promise<RenderedPage> {
+    const indexOf = new Map(blocks.map((block, i) => [block.id, i]));
     const known = new Set(blocks.map((block) => block.id));
     const childrenOf = new Map<number, PageBlockInput[]>();
     const roots: PageBlockInput[] = [];
@@ -199,11 +214,17 @@ export class Renderer implements PageRenderer {
         if (!visited.has(child.id)) childHtml.push(await visit(child));
       }
       const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
-      return this.renderBlock({
-        ...input,
-        blockId: id,
-        ...(childHtml.length > 0 && { children: childHtml.join('\n') }),
-      });
+      const index = indexOf.get(id)!;
+      onBlock?.(index);
+      try {
+        return await this.renderBlock({
+          ...input,
+          blockId: id,
+          ...(childHtml.length > 0 && { children: childHtml.join('\n') }),
+        });
+      } catch (error) {
+        throw error instanceof RenderError && error.index === undefined ? error.at(index) : error;
+      }
     };
 
     const parts: string[] = [];
@@ -215,6 +236,7 @@ export class Renderer implements PageRenderer {
         throw new RenderError({
           revisionId: block.revisionId,
           blockId: block.id,
+          index: indexOf.get(block.id),
           reason: 'output_limit',
           detail: `the page's HTML reaches over ${this.options.outputLimit} characters with this block.`,
         });
@@ -239,6 +261,11 @@ export class Renderer implements PageRenderer {
         .filter((js) => js.trim() !== '')
         .join('\n;\n'),
     };
+  }
+
+  /** Whether the template of this revision is parsed and kept: a caller may then leave it out. */
+  knows(revisionId: number): boolean {
+    return this.#cache.get(revisionId) !== undefined;
   }
 
   /** A standalone HTML document around a rendered page or block. */

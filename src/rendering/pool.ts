@@ -1,0 +1,114 @@
+/**
+ * The PageRenderer on worker threads. A template is untrusted code: a range
+ * of 33 million items sorted, or 20 slow blocks, held the one event loop for
+ * tens of seconds. Here a page renders on a worker thread (`piscina`), under a
+ * wall-clock budget for the whole page and a heap limit; past either the thread
+ * is terminated (piscina replaces it) and the page gets a 422 naming the block
+ * that was rendering, while the main thread answers everyone else meanwhile.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
+import { RenderError, previewDocument } from './renderer.js';
+import type { RenderOutcome, RenderTask } from './render-worker.js';
+
+export interface RenderPoolOptions {
+  /** Wall-clock budget of one page, in milliseconds. */
+  pageBudgetMs?: number;
+  /** Old-generation heap of each render thread, in MB. */
+  heapMb?: number;
+  /** Render threads at most. */
+  threads?: number;
+}
+
+export const DEFAULT_POOL_OPTIONS: Required<RenderPoolOptions> = { pageBudgetMs: 2000, heapMb: 256, threads: 2 };
+
+/** The bundled worker next to the bundle; from source, a loader shim that registers TypeScript first. */
+function workerFile(): string {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? './render-worker.dev.mjs' : './render-worker.js', import.meta.url));
+}
+
+export class RenderPool implements PageRenderer {
+  readonly options: Readonly<Required<RenderPoolOptions>>;
+  readonly #pool: Piscina<RenderTask, RenderOutcome>;
+
+  constructor(options: RenderPoolOptions = {}) {
+    this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
+    this.#pool = new Piscina({
+      filename: workerFile(),
+      // Threads start at the first render: a service (or a test) that renders nothing starts none.
+      minThreads: 0,
+      maxThreads: this.options.threads,
+      // Threads keep their caches: never retire an idle one.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+    });
+  }
+
+  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
+    if (blocks.length === 0) return { html: '', css: '', js: '' };
+    // Shared with the thread: [0] the block it renders, [1] set once it has started on the page.
+    const progress = new Int32Array(new SharedArrayBuffer(8));
+    const deadline = this.#deadline(progress);
+    // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
+    const bare = blocks.map((block) => ({ ...block, template: '' }));
+    let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
+    if (outcome.kind === 'missing')
+      outcome = await this.#run({ blocks, withTemplates: true, progress }, deadline, blocks);
+    if (outcome.kind === 'page') return outcome.page;
+    if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
+    const { kind: _kind, ...failure } = outcome;
+    throw new RenderError(failure);
+  }
+
+  previewDocument(page: RenderedPage & { title: string }): string {
+    return previewDocument(page);
+  }
+
+  /**
+   * Aborts once the page has rendered for its budget. The clock starts when a
+   * thread takes the page, not when it is queued: waiting for a free or freshly
+   * started thread is not the template's time.
+   */
+  #deadline(progress: Int32Array): AbortSignal {
+    const controller = new AbortController();
+    const started = Atomics.waitAsync(progress, 1, 0);
+    void Promise.resolve(started.value).then(() => {
+      const timer = setTimeout(() => controller.abort(), this.options.pageBudgetMs);
+      timer.unref();
+      controller.signal.addEventListener('abort', () => clearTimeout(timer));
+    });
+    return controller.signal;
+  }
+
+  /** Stops every thread; renders in flight are rejected. */
+  close(): Promise<void> {
+    return this.#pool.destroy();
+  }
+
+  async #run(task: RenderTask, deadline: AbortSignal, blocks: PageBlockInput[]): Promise<RenderOutcome> {
+    try {
+      return await this.#pool.run(task, { signal: deadline });
+    } catch (error) {
+      const index = Atomics.load(task.progress, 0);
+      const block = blocks[index]!;
+      const ids = { revisionId: block.revisionId, blockId: block.id, index, cause: error };
+      if (deadline.aborted) {
+        throw new RenderError({
+          ...ids,
+          reason: 'render_limit',
+          detail: `the page took longer than ${this.options.pageBudgetMs} ms to render, and was stopped in this block.`,
+        });
+      }
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new RenderError({
+          ...ids,
+          reason: 'memory_limit',
+          detail: `rendering needed more than ${this.options.heapMb} MB, and was stopped in this block.`,
+        });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * One render thread of the pool (`pool.ts`). Its Renderer keeps parsed
+ * templates and rendered instances between tasks, so the main thread sends a
+ * template only when this thread has not seen its revision yet.
+ */
+import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
+import { RenderError, Renderer, type RenderFailure } from './renderer.js';
+
+export interface RenderTask {
+  /** With `template` left empty unless `withTemplates`. */
+  blocks: PageBlockInput[];
+  withTemplates: boolean;
+  /** Shared with the main thread: [0] the index of the block being rendered, so an overrun can name it; [1] 1 once started. */
+  progress: Int32Array;
+}
+
+export type RenderOutcome =
+  | { kind: 'page'; page: RenderedPage }
+  | { kind: 'missing' }
+  | {
+      kind: 'failure';
+      reason: RenderFailure;
+      detail: string;
+      revisionId: number;
+      blockId: number | undefined;
+      index: number | undefined;
+    };
+
+const renderer = new Renderer();
+
+export default async function render(task: RenderTask): Promise<RenderOutcome> {
+  Atomics.store(task.progress, 1, 1);
+  Atomics.notify(task.progress, 1);
+  if (!task.withTemplates && task.blocks.some((block) => !renderer.knows(block.revisionId))) return { kind: 'missing' };
+  try {
+    const page = await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index));
+    return { kind: 'page', page };
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    const { reason, detail, revisionId, blockId, index } = error;
+    return { kind: 'failure', reason, detail, revisionId, blockId, index };
+  }
+}
