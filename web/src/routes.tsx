@@ -14,6 +14,7 @@ import { PageScreen } from './screens/page.screen';
 import { PagesScreen } from './screens/pages.screen';
 import { RegisterScreen } from './screens/register.screen';
 import { SignInScreen } from './screens/sign-in.screen';
+import { SiteScreen } from './screens/site.screen';
 import { SitesScreen } from './screens/sites.screen';
 
 /** The route table. A screen behind sign-in goes under the RequireAuth route; an admin one under `admin`. */
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <HomeScreen /> },
           { path: '/sites', element: <SitesScreen /> },
+          { path: '/sites/:id', element: <SiteScreen /> },
           { path: '/api-keys', element: <ApiKeysScreen /> },
           { path: '/pages', element: <PagesScreen /> },
           { path: '/pages/:id', element: <PageScreen /> },
