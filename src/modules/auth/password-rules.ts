@@ -7,9 +7,11 @@ let common: Promise<Set<string>> | undefined;
 
 // Loaded at the first registration, not at start: 380 kB that most processes never need.
 const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
-  ));
+  (common ??= import('@zxcvbn-ts/language-common').then((module) => {
+    // Bundled, a CommonJS package imported with import() has its exports under `default` only.
+    const { dictionary } = (module as { default?: { dictionary: typeof module.dictionary } }).default ?? module;
+    return new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  }));
 
 /** Why the password is refused, in words for its owner; undefined when it is acceptable. */
 export async function passwordProblem(password: string): Promise<string | undefined> {
