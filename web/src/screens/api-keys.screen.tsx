@@ -4,7 +4,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Paper,
   Stack,
   Table,
@@ -21,6 +20,7 @@ import { errorMessage } from '../api/errors';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
+import { ConfirmModal } from '../forms/confirm-modal';
 
 type ApiKey = paths['/api/api-keys']['get']['responses'][200]['content']['application/json']['data'][number];
 type CreatedKey = paths['/api/api-keys']['post']['responses'][201]['content']['application/json'];
@@ -238,36 +238,24 @@ function DeleteKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: (
       onClose();
     },
   });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
   return (
-    <Modal
+    <ConfirmModal
       opened={apiKey !== null}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
       title="Delete this key?"
+      confirmLabel="Delete key"
+      onConfirm={() => apiKey && remove.mutate(apiKey.id)}
+      onClose={close}
+      pending={remove.isPending}
+      error={remove.error}
     >
-      {apiKey && (
-        <Stack>
-          <Text>
-            The key “{apiKey.title}” (<Code>{apiKey.prefix}…</Code>) stops working at once: every program that uses it
-            gets 401 from its next request. This cannot be undone.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(apiKey.id)}>
-              Delete key
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      <Text>
+        The key “{apiKey?.title}” (<Code>{apiKey?.prefix}…</Code>) stops working at once: every program that uses it
+        gets 401 from its next request. This cannot be undone.
+      </Text>
+    </ConfirmModal>
   );
 }

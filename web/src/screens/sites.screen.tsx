@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage } from '../api/errors';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
+import { ConfirmModal } from '../forms/confirm-modal';
 
 export type Site = paths['/api/sites/{id}']['get']['responses'][200]['content']['application/json'];
 export const sitesKey = ['sites'] as const;
@@ -153,35 +154,21 @@ function DeleteSiteModal({ site, onClose }: { site: Site | null; onClose: () => 
       onClose();
     },
   });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
   return (
-    <Modal
+    <ConfirmModal
       opened={site !== null}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
       title="Delete this site?"
+      confirmLabel="Delete site"
+      onConfirm={() => site && remove.mutate(site.id)}
+      onClose={close}
+      pending={remove.isPending}
+      error={remove.error}
     >
-      {site && (
-        <Stack>
-          <Text>
-            The site “{site.name}” and its settings are deleted. Pages already published to its CMS stay there.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(site.id)}>
-              Delete site
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      <Text>The site “{site?.name}” and its settings are deleted. Pages already published to its CMS stay there.</Text>
+    </ConfirmModal>
   );
 }
