@@ -6,6 +6,7 @@ import { unwrap, useApi } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { AddBlockDrawer } from './page-editor/add-block-drawer';
 import { BlockList } from './page-editor/block-list';
+import { OutdatedBlocks } from './page-editor/outdated-blocks';
 import { RemoveBlockModal } from './page-editor/remove-block-modal';
 import { ValuesDrawer } from './page-editor/values-form';
 import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
@@ -48,6 +49,7 @@ export function PageScreen() {
           {page.data.is_published ? 'Published' : 'Draft'}
         </Badge>
       </Group>
+      <OutdatedBlocks pageId={id} blocks={blocks} onChanged={() => setRevision((r) => r + 1)} />
       <section aria-labelledby="blocks-title">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h3" id="blocks-title">
