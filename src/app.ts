@@ -36,7 +36,7 @@ import { PageRenderingService } from './modules/publishing/page-rendering.servic
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
-import { RenderPool } from './rendering/pool.js';
+import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
 import { createStorage } from './storage/registry.js';
 import type { Storage } from './modules/uploads/uploads.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -57,6 +57,8 @@ export interface AppOverrides {
   lookup?: (host: string) => Promise<string[]>;
   providerTimeoutMs?: number;
   storage?: Storage;
+  /** The render threads' budget, heap and count (tests shorten the budget). */
+  renderPool?: RenderPoolOptions;
 }
 
 export interface BuiltApp {
@@ -117,7 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instances,
     clock,
   });
-  const renderer = new RenderPool();
+  const renderer = new RenderPool(overrides.renderPool);
   const rendering = new PageRenderingService({
     rows: renderingRepository(database),
     blocks,

@@ -62,6 +62,14 @@ export class RenderPool implements PageRenderer {
     throw new RenderError(failure);
   }
 
+  async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {
+    try {
+      return await this.renderPage([block]);
+    } catch (error) {
+      throw error instanceof RenderError ? error.alone(blockId) : error;
+    }
+  }
+
   previewDocument(page: RenderedPage & { title: string }): string {
     return previewDocument(page);
   }

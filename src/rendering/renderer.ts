@@ -9,6 +9,7 @@ import type { BlockType, PageBlockInput, PageRenderer, RenderedPage } from '../m
 import { AppError } from '../shared/errors.js';
 import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
+import { capRanges, RangeLimitError } from './range-cap.js';
 import { sanitizeRichText } from './sanitize.js';
 
 export interface RendererOptions {
@@ -18,6 +19,8 @@ export interface RendererOptions {
   renderLimit?: number;
   /** liquidjs allocation budget per block render, in its units (characters of strings built, items of arrays and ranges). */
   memoryLimit?: number;
+  /** Most items of one range, `(a..b)`, checked before it is built. */
+  rangeLimit?: number;
   /** Longest HTML accepted from one block, and for a whole page, in characters. */
   outputLimit?: number;
   /** How many parsed templates (one per revision) are kept. */
@@ -30,6 +33,7 @@ export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
   parseLimit: 256 * 1024,
   renderLimit: 1000,
   memoryLimit: 64 * 1024 * 1024,
+  rangeLimit: 100_000,
   outputLimit: 16 * 1024 * 1024,
   cacheSize: 500,
   outputCacheSize: 4 * 1024 * 1024,
@@ -45,7 +49,8 @@ export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId'
   children?: string;
 }
 
-export type RenderFailure = 'syntax' | 'parse_limit' | 'render_limit' | 'memory_limit' | 'output_limit' | 'error';
+export type RenderFailure =
+  'syntax' | 'parse_limit' | 'render_limit' | 'memory_limit' | 'range_limit' | 'output_limit' | 'error';
 
 /** A template that cannot be rendered. A 422 to HTTP callers: the template is the user's. */
 export class RenderError extends AppError {
@@ -60,18 +65,23 @@ export class RenderError extends AppError {
     reason: RenderFailure;
     detail: string;
     revisionId: number;
+    /** The page block (instance); with `alone`, the block itself. */
     blockId?: number | undefined;
     index?: number | undefined;
+    /** Rendered outside a page (a block preview): the place is the block's `template`. */
+    alone?: boolean;
     cause?: unknown;
   }) {
-    const who =
-      options.blockId === undefined
+    const who = options.alone
+      ? `The template of block ${options.blockId} (revision ${options.revisionId})`
+      : options.blockId === undefined
         ? `Block revision ${options.revisionId}`
         : `Block ${options.blockId} (revision ${options.revisionId})`;
     const message = `${who} cannot be rendered: ${options.detail}`;
+    const path = options.alone ? 'template' : options.index !== undefined ? `blocks[${options.index}]` : undefined;
     super('unprocessable', message, {
       details: { revision_id: options.revisionId, ...(options.blockId !== undefined && { block_id: options.blockId }) },
-      ...(options.index !== undefined && { errors: [{ path: `blocks[${options.index}]`, message, code: 'invalid' }] }),
+      ...(path !== undefined && { errors: [{ path, message, code: 'invalid' }] }),
     });
     this.name = 'RenderError';
     this.reason = options.reason;
@@ -86,6 +96,12 @@ export class RenderError extends AppError {
   at(index: number): RenderError {
     const { reason, detail, revisionId, blockId, cause } = this;
     return new RenderError({ reason, detail, revisionId, blockId, index, cause });
+  }
+
+  /** The same failure of a block rendered alone: at its `template`, named by the block's own id. */
+  alone(blockId: number): RenderError {
+    const { reason, detail, revisionId, cause } = this;
+    return new RenderError({ reason, detail, revisionId, blockId, alone: true, cause });
   }
 }
 
@@ -263,6 +279,14 @@ export class Renderer implements PageRenderer {
     };
   }
 
+  async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {
+    try {
+      return await this.renderPage([block]);
+    } catch (error) {
+      throw error instanceof RenderError ? error.alone(blockId) : error;
+    }
+  }
+
   /** Whether the template of this revision is parsed and kept: a caller may then leave it out. */
   knows(revisionId: number): boolean {
     return this.#cache.get(revisionId) !== undefined;
@@ -292,6 +316,7 @@ export class Renderer implements PageRenderer {
     let templates: Template[];
     try {
       templates = this.#liquid.parse(template);
+      capRanges(templates, this.options.rangeLimit);
     } catch (error) {
       const cause = rootCause(error);
       const detail =
@@ -328,6 +353,9 @@ export class Renderer implements PageRenderer {
     const message = error instanceof Error ? error.message : String(error);
     const cause = rootCause(error);
     const causeMessage = cause instanceof Error ? cause.message : '';
+    if (cause instanceof RangeLimitError) {
+      return new RenderError({ ...ids, reason: 'range_limit', cause: error, detail: `${message}.` });
+    }
     if (causeMessage.startsWith('template render limit exceeded')) {
       return new RenderError({
         ...ids,

@@ -51,11 +51,14 @@ async function healthWhile<T>(hostile: Promise<T>): Promise<{ result: T; latenci
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('/health while the worst known input runs', () => {
-  it('answers while a template sorts a 33-million-item range, which ends as 422 at blocks[1]', async () => {
+  it('answers while a template sorts without end in one Liquid node, which ends as 422 at blocks[1]', async () => {
     const plain = await createBlock(t, user, { name: 'Plain', template: '<p>{{ title }}</p>' });
     const hostile = await createBlock(t, user, {
       name: 'Sorter',
-      template: '{% assign a = (1..33000000) | sort %}{{ a | size }}',
+      // A 33-million-item range is refused before it is built now (the range cap); the
+      // worst left is the largest allowed range sorted again and again in one filter
+      // chain, where LiquidJS's own time check never runs: only the page budget stops it.
+      template: `{% assign a = (1..100000)${' | sort'.repeat(200)} %}{{ a | size }}`,
     });
     const page = await createPage(t, user, {
       name: 'Hostile render',

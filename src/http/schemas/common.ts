@@ -67,7 +67,7 @@ export const Paged = <T extends TSchema>(item: T) =>
 export const FieldErrorSchema = Type.Object({
   path: Type.String({
     description:
-      'A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`.',
+      "A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own.",
   }),
   message: Type.String({ description: 'What is wrong, in words.' }),
   code: Type.String({

@@ -54,7 +54,11 @@ export class PageRenderingService {
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 
-  /** One block with the values given, checked like an instance on a page (paths start at `placeholder_values`). */
+  /**
+   * One block with the values given, checked like an instance on a page (paths
+   * start at `placeholder_values`). A template that cannot be rendered is a 422
+   * at `template`: there is no page, and the block's template is what to fix.
+   */
   async previewBlock(
     actor: Actor,
     blockId: number,
@@ -79,7 +83,7 @@ export class PageRenderingService {
         blockType: block.block_type,
       },
     ]);
-    const rendered = await this.deps.renderer.renderPage([one!]);
+    const rendered = await this.deps.renderer.renderAlone(one!, blockId);
     return this.deps.renderer.previewDocument({ ...rendered, title: block.name });
   }
 

@@ -190,6 +190,8 @@ export interface RenderedPage {
 export interface PageRenderer {
   /** The blocks in order, each child inside its parent's `children`; CSS and JS once per revision. */
   renderPage(blocks: PageBlockInput[]): Promise<RenderedPage>;
+  /** One block outside any page (a block preview): a failure names block `blockId` and its `template`. */
+  renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage>;
   /** A full HTML document around a rendered page. */
   previewDocument(page: RenderedPage & { title: string }): string;
 }

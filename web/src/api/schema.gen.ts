@@ -1370,7 +1370,7 @@ export interface components {
       error: string;
       /** @description Where it went wrong: fix exactly these paths and send the request again. */
       errors?: {
-        /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`. */
+        /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own. */
         path: string;
         /** @description What is wrong, in words. */
         message: string;
