@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dropPosition } from '../src/screens/page-editor/block-list';
 import { fakeApi, page, user } from './fake-api';
 import { renderApp } from './render';
+import { noProvider, unpublished } from './publication';
 
 const at = '2026-01-01T10:00:00.000Z';
 const instance = (id: number, blockId: number, name: string) => ({
@@ -58,6 +59,8 @@ function service() {
   });
   const fake = fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}/publication': () => [200, unpublished],
+    'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody()],
     'GET /api/blocks': ({ query }) => {
       const all = [libraryBlock(3, 'Hero'), libraryBlock(4, 'Text'), libraryBlock(6, 'Gallery')];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { keptValues, lostValues } from '../src/screens/page-editor/removed-values';
 import { fakeApi, user } from './fake-api';
 import { renderApp } from './render';
+import { noProvider, unpublished } from './publication';
 
 const at = '2026-01-01T10:00:00.000Z';
 type Status = 'up_to_date' | 'outdated_minor' | 'outdated_major';
@@ -76,6 +77,8 @@ function service() {
     ));
   const fake = fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}/publication': () => [200, unpublished],
+    'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody(rows)],
     'GET /api/blocks/{id}': ({ params }) => [
       200,

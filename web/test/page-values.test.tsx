@@ -5,6 +5,7 @@ import { ApiError } from '../src/api/errors';
 import { placeServerErrors } from '../src/screens/page-editor/server-error-schema';
 import { fakeApi, user } from './fake-api';
 import { renderApp } from './render';
+import { noProvider, unpublished } from './publication';
 
 const at = '2026-01-01T10:00:00.000Z';
 const pageBody = (values: Record<string, unknown>) => ({
@@ -40,6 +41,8 @@ function service() {
   let values: Record<string, unknown> = { title: 'Hello', subtitle: 'World' };
   return fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}/publication': () => [200, unpublished],
+    'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody(values)],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,

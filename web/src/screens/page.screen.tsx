@@ -7,6 +7,8 @@ import { errorMessage } from '../api/errors';
 import { AddBlockDrawer } from './page-editor/add-block-drawer';
 import { BlockList } from './page-editor/block-list';
 import { OutdatedBlocks } from './page-editor/outdated-blocks';
+import { PageDetailsDrawer } from './page-editor/page-details';
+import { PublishPanel } from './page-editor/publish-panel';
 import { RemoveBlockModal } from './page-editor/remove-block-modal';
 import { ValuesDrawer } from './page-editor/values-form';
 import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
@@ -24,6 +26,7 @@ export function PageScreen() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Instance | null>(null);
   const [editing, setEditing] = useState<Instance | null>(null);
+  const [details, setDetails] = useState(false);
   const { add, remove, move } = usePageBlocks(id, () => setRevision((r) => r + 1));
   const page = useQuery({
     queryKey: ['page', id],
@@ -48,7 +51,17 @@ export function PageScreen() {
         <Badge variant="light" color={page.data.is_published ? 'green' : 'gray'}>
           {page.data.is_published ? 'Published' : 'Draft'}
         </Badge>
+        <Button variant="default" size="xs" onClick={() => setDetails(true)}>
+          Edit details
+        </Button>
       </Group>
+      <PageDetailsDrawer
+        page={page.data}
+        opened={details}
+        onClose={() => setDetails(false)}
+        onSaved={() => setRevision((r) => r + 1)}
+      />
+      <PublishPanel page={page.data} />
       <OutdatedBlocks pageId={id} blocks={blocks} onChanged={() => setRevision((r) => r + 1)} />
       <section aria-labelledby="blocks-title">
         <Group justify="space-between" mb="xs">
