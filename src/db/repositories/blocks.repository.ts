@@ -215,6 +215,30 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
       await db.updateTable('blocks').set({ cover_key: key, updated_at: now }).where('id', '=', id).execute();
     },
 
+    async revisions(query) {
+      const base = db.selectFrom('block_revisions').where('block_id', '=', query.blockId);
+      const [rows, total] = await Promise.all([
+        base
+          .select(['id', 'major', 'minor', 'changelog', 'created_at'])
+          .orderBy('major', 'desc')
+          .orderBy('minor', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          version: { major: r.major, minor: r.minor },
+          changelog: r.changelog,
+          created_at: r.created_at,
+        })),
+        total: countOf(total),
+      };
+    },
+
     async usages(query) {
       const base = db
         .selectFrom('page_blocks as pb')

@@ -65,6 +65,19 @@ export const BlockUpdateResult = Type.Object({
   version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
 });
 
+export const RevisionEntrySchema = Type.Object({
+  id: Int(),
+  version: VersionSchema,
+  version_bump: Nullable(
+    Type.String({
+      enum: ['major', 'minor'],
+      description: 'the step from the revision before it; null for the first revision',
+    }),
+  ),
+  changelog: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
 export const BlockListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(Type.String({ maxLength: 255, description: 'by name and description' })),

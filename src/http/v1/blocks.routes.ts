@@ -11,6 +11,7 @@ import {
   ForkBody,
   PlaceholderSchemaQuery,
   PlaceholderSchemaResponse,
+  RevisionEntrySchema,
   SearchQuery,
   UsagesPage,
   UsagesQuery,
@@ -176,6 +177,21 @@ export function blockRoutes(app: App, deps: HttpDeps) {
       const { outdated, ...page } = request.query;
       return blocks.usages(actorOf(request), request.params.id, { ...page, outdatedOnly: outdated === 1 });
     },
+  );
+
+  app.get(
+    '/blocks/:id/revisions',
+    {
+      schema: {
+        tags,
+        summary: 'The revision history of a block, newest first: version, bump, changelog and date',
+        description: 'Visible as the block itself is: your own blocks and global ones.',
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: Paged(RevisionEntrySchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => blocks.revisions(actorOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import type {
   BlockType,
   LoadedBlock,
   NewRevision,
+  RevisionSummary,
   SourceCatalog,
   Version,
   VersionBump,
@@ -31,6 +32,9 @@ export interface BlockInput {
   schema_content?: unknown[];
   changelog?: string | null;
 }
+
+/** A revision in the history with the step that made it; null for the first. */
+export type RevisionEntry = RevisionSummary & { version_bump: 'major' | 'minor' | null };
 
 const FIRST_VERSION: Version = { major: 1, minor: 0 };
 
@@ -212,6 +216,30 @@ export class BlocksService {
     }
     await this.deps.blocks.setDeprecated(id, isDeprecated, this.now());
     return this.get(actor, id);
+  }
+
+  /**
+   * The history of a block, newest first, with the bump each revision was:
+   * `major` when the major part grew, else `minor`; null for the first one.
+   * One revision more is read than shown, so the oldest on a page knows its predecessor.
+   */
+  async revisions(actor: Actor, id: number, page: PageRequest): Promise<Page<RevisionEntry>> {
+    await this.get(actor, id);
+    const { rows, total } = await this.deps.blocks.revisions({
+      blockId: id,
+      limit: page.limit + 1,
+      offset: page.offset,
+    });
+    const entries = rows.slice(0, page.limit).map((revision, i) => {
+      const previous = rows[i + 1];
+      const version_bump: RevisionEntry['version_bump'] = !previous
+        ? null
+        : revision.version.major > previous.version.major
+          ? 'major'
+          : 'minor';
+      return { ...revision, version_bump };
+    });
+    return pageOf(entries, total, page);
   }
 
   async usages(actor: Actor, id: number, query: PageRequest & { outdatedOnly: boolean }) {

@@ -93,6 +93,14 @@ export interface Usage {
   update_status: UpdateStatus;
 }
 
+/** A revision in the history: what changed and when, without its content. */
+export interface RevisionSummary {
+  id: number;
+  version: Version;
+  changelog: string | null;
+  created_at: string;
+}
+
 export type UpdateStatus = 'up_to_date' | 'outdated_minor' | 'outdated_major';
 
 /** Port: where blocks, their revisions, tags and favorites are kept. */
@@ -121,6 +129,8 @@ export interface BlocksRepository {
   setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
   setDeprecated(id: number, isDeprecated: boolean, now: string): Promise<void>;
   setCover(id: number, key: string, now: string): Promise<void>;
+  /** The block's revisions, newest first. */
+  revisions(query: { blockId: number } & PageRequest): Promise<{ rows: RevisionSummary[]; total: number }>;
   usages(
     query: { blockId: number; userId: number; outdatedOnly: boolean } & PageRequest,
   ): Promise<{ rows: Usage[]; total: number; outdatedTotal: number }>;

@@ -264,6 +264,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/blocks/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The revision history of a block, newest first: version, bump, changelog and date
+     * @description Visible as the block itself is: your own blocks and global ones.
+     */
+    get: operations['getBlocksByIdRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blocks/{id}/placeholder-schema': {
     parameters: {
       query?: never;
@@ -3038,6 +3058,87 @@ export interface operations {
             offset: number;
             /** @description all outdated instances, whatever the filter */
             outdated_total: number;
+          };
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getBlocksByIdRevisions: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              version: {
+                major: number;
+                minor: number;
+              };
+              /**
+               * @description the step from the revision before it; null for the first revision
+               * @enum {string|null}
+               */
+              version_bump: 'major' | 'minor' | null;
+              changelog: string | null;
+              /** Format: date-time */
+              created_at: string;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
           };
         };
       };
