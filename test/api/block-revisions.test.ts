@@ -119,3 +119,27 @@ describe('GET /blocks/{id}/revisions', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('removed_fields of PUT /blocks/{id}', () => {
+  it('names the removed and renamed fields at any depth, also on a dry run, which writes nothing', async () => {
+    const block = await createBlock(t, owner, { name: 'Fields', schema_content: heroFields });
+    const renamed = [
+      { ...heroFields[0], name: 'heading' },
+      { name: 'items', type: 'array', items: { type: 'object', fields: [] } },
+    ];
+    const dry = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+      key: owner.key,
+      query: { dry_run: 1 },
+      body: { schema_content: renamed },
+    });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ version_bump: 'major', removed_fields: ['title', 'items[].caption'] });
+    const unchanged = await t.call('GET', `/api/v1/blocks/${block.id}`, { key: owner.key });
+    expect(unchanged.body.version).toEqual({ major: 1, minor: 0 });
+
+    const minor = await update(block.id, { schema_content: [...heroFields, { name: 'extra', type: 'string' }] });
+    expect(minor).toMatchObject({ version_bump: 'minor', removed_fields: [] });
+    const none = await update(block.id, { name: 'Fields renamed' });
+    expect(none).toMatchObject({ version_bump: 'none', removed_fields: [] });
+  });
+});

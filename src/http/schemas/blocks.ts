@@ -63,6 +63,10 @@ export const BlockUpdateBody = Type.Object({
 export const BlockUpdateResult = Type.Object({
   block: BlockSchema,
   version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
+  removed_fields: Type.Array(Type.String(), {
+    description:
+      'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
+  }),
 });
 
 export const RevisionEntrySchema = Type.Object({

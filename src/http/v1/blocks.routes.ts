@@ -94,7 +94,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         tags,
         summary: 'Change a private block; template, CSS, JS or schema changes make a new revision',
         description:
-          'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.',
+          'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.',
         params: IdParams,
         querystring: DryRunQuery,
         body: BlockUpdateBody,
@@ -104,7 +104,11 @@ export function blockRoutes(app: App, deps: HttpDeps) {
     async (request) =>
       maybeDry(request, deps, async () => {
         const result = await blocks.update(actorOf(request), request.params.id, request.body);
-        return { block: presentBlock(result.block), version_bump: result.version_bump };
+        return {
+          block: presentBlock(result.block),
+          version_bump: result.version_bump,
+          removed_fields: result.removed_fields,
+        };
       }),
   );
 

@@ -41,7 +41,11 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
     },
     async (request) => {
       const result = await services.blocks.update(actorOf(request), request.params.id, request.body, 'global');
-      return { block: presentBlock(result.block), version_bump: result.version_bump };
+      return {
+        block: presentBlock(result.block),
+        version_bump: result.version_bump,
+        removed_fields: result.removed_fields,
+      };
     },
   );
   app.put(

@@ -17,7 +17,13 @@ import type {
   VersionBump,
 } from './blocks.js';
 import { searchTerms } from './search-terms.js';
-import { bindingSlots, computeVersionBump, validateSchemaContent, type FieldDefinition } from './schema/index.js';
+import {
+  bindingSlots,
+  computeVersionBump,
+  removedFields,
+  validateSchemaContent,
+  type FieldDefinition,
+} from './schema/index.js';
 
 export interface BlockInput {
   name?: string;
@@ -125,7 +131,7 @@ export class BlocksService {
     id: number,
     input: BlockInput,
     scope: BlockScope = 'user',
-  ): Promise<{ block: LoadedBlock; version_bump: VersionBump }> {
+  ): Promise<{ block: LoadedBlock; version_bump: VersionBump; removed_fields: string[] }> {
     const block = await this.get(actor, id);
     this.requireWritable(actor, block, scope);
     if (input.kind !== undefined && input.kind !== block.kind) {
@@ -160,7 +166,8 @@ export class BlocksService {
       block_type: input.block_type !== undefined ? input.block_type : block.block_type,
     };
     await this.deps.blocks.update({ id, fields, tags: input.tags, revision, now: this.now() });
-    return { block: await this.get(actor, id), version_bump: bump };
+    const removed = block.revision ? removedFields(before.schema_content, after.schema_content) : [];
+    return { block: await this.get(actor, id), version_bump: bump, removed_fields: removed };
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

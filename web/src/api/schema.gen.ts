@@ -198,7 +198,7 @@ export interface paths {
     get: operations['getBlocksById'];
     /**
      * Change a private block; template, CSS, JS or schema changes make a new revision
-     * @description version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only.
+     * @description version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.
      */
     put: operations['putBlocksById'];
     post?: never;
@@ -2682,6 +2682,8 @@ export interface operations {
             };
             /** @enum {string} */
             version_bump: 'major' | 'minor' | 'none';
+            /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
+            removed_fields: string[];
           };
         };
       };
@@ -7922,6 +7924,8 @@ export interface operations {
             };
             /** @enum {string} */
             version_bump: 'major' | 'minor' | 'none';
+            /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
+            removed_fields: string[];
           };
         };
       };
