@@ -84,7 +84,7 @@ const REDACT = [
 ];
 
 export function createLogger(config: Config, stream?: DestinationStream): FastifyBaseLogger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, stream) as FastifyBaseLogger;
+  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
 }
 
 /** The composition root: the one place that wires every layer together. */

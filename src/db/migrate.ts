@@ -23,6 +23,7 @@ export async function migrateToLatest({ db, dialect, schema }: Database): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Kysely may reject with anything; its text is all there is
     throw new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });

@@ -55,12 +55,12 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
       ...error.details,
     });
   }
-  const fastifyError = error as FastifyError;
+  const fastifyError = error;
   if (fastifyError.validation) {
     const errors = toFieldErrors(fastifyError.validation as never);
     return send(reply, 400, { error: 'The request is not valid: see errors[].', errors });
   }
-  if (SyntaxError.prototype.isPrototypeOf(error) && fastifyError.statusCode === 400) {
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return send(reply, 400, {
       error: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!,
       errors: [{ path: 'root', message: error.message, code: 'invalid' }],

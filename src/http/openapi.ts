@@ -19,10 +19,12 @@ export interface DocsOptions {
 export async function registerDocsCollector(scope: App, options: DocsOptions) {
   await scope.register(swagger, {
     // Shared schemas (the error body) appear under their own $id in components.schemas.
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     // A multipart body is read by the handler, not validated by a schema; the document still shows it.
     transform: ({ schema, url, route }) => {
-      const file = (route.config as { multipartFile?: string } | undefined)?.multipartFile;
+      const file = route.config?.multipartFile;
       if (!file || !schema) return { schema, url };
       return {
         url,

@@ -9,7 +9,7 @@ const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  */
 export interface RouteTable {
   /** Methods that exist for a concrete path. */
-  allowedMethods(path: string): string[];
+  allowedMethods: (path: string) => string[];
   /** Every route as `METHOD /url/:param`, in registration order. */
   readonly routes: string[];
 }

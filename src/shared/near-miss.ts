@@ -30,7 +30,7 @@ export function nearMiss(guess: string, allowed: readonly string[]): string | un
   const normal = normalise(guess);
   const same = allowed.find((word) => normalise(word) === normal);
   if (same) return same;
-  const best = closest(normal, allowed.map(normalise) as string[]);
+  const best = closest(normal, allowed.map(normalise));
   const index = allowed.map(normalise).indexOf(best);
   return distance(normal, best) <= Math.max(1, Math.floor(best.length / 3)) ? allowed[index] : undefined;
 }

@@ -99,7 +99,7 @@ describe('full-text search', () => {
     [{ q: '!!' }, 'q'],
     [{ q: 'ok', limit: 500 }, 'limit'],
   ])('refuses %j at %s', async (query, path) => {
-    const r = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: query as Record<string, string> });
+    const r = await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query });
     expect(r.status).toBe(400);
     expect(r.body.errors[0].path).toBe(path);
   });

@@ -33,7 +33,7 @@ export function client(baseUrl: string): Client {
       if (options.key) headers.authorization = `Bearer ${options.key}`;
       if (options.cookie) headers.cookie = options.cookie;
       const query = options.query
-        ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
         : '';
       const response = await fetch(`${baseUrl}${path}${query}`, { method, headers, body: body as never });
       const text = await response.text();

@@ -6,9 +6,7 @@ import type { Database, Dialect } from './dialect.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 
 export const postgresDialect: Dialect = {
   name: 'postgres',

@@ -8,9 +8,7 @@ import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -83,7 +81,7 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>) {
         // Most recently used last: the first entry is the one to drop.
         statements.delete(sqlText);
       } else {
-        statement = adapt(raw.prepare(sqlText) as unknown as RawStatement);
+        statement = adapt(raw.prepare(sqlText));
         if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sqlText, statement);
@@ -99,7 +97,7 @@ export function openSqlite(dataDir: string): Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw) as never }));
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw) }));
   const db = new Kysely<DB>({ dialect });
   return {
     db,

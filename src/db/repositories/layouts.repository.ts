@@ -1,5 +1,5 @@
 import { conflict } from '../../shared/errors.js';
-import type { Layout, LayoutsRepository, OwnedLayout } from '../../modules/layouts/layouts.js';
+import type { LayoutsRepository, OwnedLayout } from '../../modules/layouts/layouts.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 
@@ -43,11 +43,11 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
         base.select(COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute(),
         base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
       ]);
-      return { rows: (await withTags(rows)).map(({ owner_id: _o, ...l }) => l as Layout), total: countOf(total) };
+      return { rows: (await withTags(rows)).map(({ owner_id: _o, ...l }) => l), total: countOf(total) };
     },
     async find(id): Promise<OwnedLayout | undefined> {
       const row = await db.selectFrom('layouts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-      return row ? ((await withTags([row]))[0] as OwnedLayout) : undefined;
+      return row ? (await withTags([row]))[0] : undefined;
     },
     async missingTags(ids) {
       const found = new Set(

@@ -83,8 +83,8 @@ export class PlaceholderSchemaService {
     const type = blockType === 'markdown' ? 'markdown' : 'schema';
     return {
       block_type: type,
-      schema: compilePlaceholderSchema(fields, type) as Record<string, unknown>,
-      example: buildExample(fields, type) as Record<string, unknown>,
+      schema: compilePlaceholderSchema(fields, type),
+      example: buildExample(fields, type),
       binding_slots: bindingSlots(fields),
     };
   }

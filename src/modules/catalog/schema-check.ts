@@ -14,7 +14,7 @@ function compiledOnce<T>(schema: JsonSchema, work: (validate: ValidateFunction) 
   try {
     return work(ajv.compile(schema as AnySchema));
   } finally {
-    ajv.removeSchema(schema as AnySchema);
+    ajv.removeSchema(schema);
   }
 }
 
@@ -36,7 +36,7 @@ export function schemaErrors(schema: JsonSchema, at: string): FieldError[] {
   if (schema.$id !== undefined)
     return [{ path: `${at}.$id`, message: 'Leave $id out: the catalog id identifies this schema.' }];
   try {
-    if (!ajv.validateSchema(schema as AnySchema)) return toFieldErrors(ajv.errors ?? [], at);
+    if (!ajv.validateSchema(schema)) return toFieldErrors(ajv.errors ?? [], at);
     compiledOnce(schema, () => undefined);
     return [];
   } catch (error) {

@@ -3,7 +3,7 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
-import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
+import { ownPage, type PageBlock } from '../pages/pages.js';
 import type {
   PageBlockInput,
   PageRenderer,
@@ -98,7 +98,7 @@ export class PageRenderingService {
     const chosen = items.map(({ instance, fields }) =>
       bindingSlots(fields).map((slot) => ({
         name: slot.name,
-        binding: (instance.bindings?.[slot.name] as Binding | undefined) ?? slot.default,
+        binding: instance.bindings?.[slot.name] ?? slot.default,
       })),
     );
     const sources = [...new Set(chosen.flat().flatMap((c) => (c.binding ? [c.binding.source] : [])))];

@@ -103,7 +103,7 @@ export class PublishingService {
           ...(input.preview_text !== undefined && { preview_text: input.preview_text }),
         }),
         ...(await this.content(source)),
-      } as PublishDocument;
+      };
       const ref = await this.call(() => provider.publish(doc));
       const now = this.now();
       await this.deps.publication.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now });

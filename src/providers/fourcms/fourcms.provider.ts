@@ -110,7 +110,7 @@ const statusLine = (response: Response): string =>
 
 async function readCapped(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -128,6 +128,7 @@ async function readCapped(response: Response, limit: number): Promise<string> {
 
 /** Short, single-line, printable: the provider's text ends up in an API answer. */
 function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return flat.length > MAX_PROVIDER_MESSAGE ? `${flat.slice(0, MAX_PROVIDER_MESSAGE)}…` : flat;
 }
