@@ -32,7 +32,12 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
   },
   {
     rules: {
