@@ -35,7 +35,7 @@ export function allowLoopbackOnly(): void {
       throw new OutsideLoopbackError(host);
     return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
   };
-  net.Socket.prototype.connect = guarded as typeof connect;
+  net.Socket.prototype.connect = guarded;
 }
 
 allowLoopbackOnly();
