@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/gen-api.ts'] },
+        projectService: { allowDefaultProject: ['scripts/gen-api.ts', 'scripts/crash-test.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
