@@ -7,16 +7,25 @@ import tseslint from 'typescript-eslint';
 const resolver = path.join(import.meta.dirname, 'scripts/eslint-ts-resolver.cjs');
 
 /**
+ * The three files at the top of src/ are classified as files (element patterns
+ * name folders): the composition root and the service bag that http and mcp see.
+ */
+const files = [
+  { category: 'root', pattern: ['src/app.ts', 'src/main.ts'] },
+  { category: 'services', pattern: 'src/services.ts' },
+];
+
+/**
  * The layers of src/ (see README, "Layout"): http → modules ← db, providers,
  * rendering, storage; shared and config import nothing of ours; only the
  * composition root (app.ts, main.ts) sees everything.
  */
 const elements = [
-  { type: 'root', pattern: ['src/app.ts', 'src/main.ts'], partialMatch: false },
-  { type: 'services', pattern: 'src/services.ts', partialMatch: false },
   { type: 'config', pattern: 'src/config' },
   { type: 'shared', pattern: 'src/shared' },
   { type: 'modules', pattern: 'src/modules' },
+  // The route schemas are what the API accepts; the MCP tools are made from them.
+  { type: 'schemas', pattern: 'src/http/schemas' },
   { type: 'http', pattern: 'src/http' },
   { type: 'mcp', pattern: 'src/mcp' },
   { type: 'db', pattern: 'src/db' },
@@ -25,7 +34,19 @@ const elements = [
   { type: 'storage', pattern: 'src/storage' },
 ];
 
-const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+const ROOT_FILES = ['root', 'services'];
+const may = (from, to) => {
+  const source = ROOT_FILES.includes(from) ? { file: { categories: from } } : { element: { type: from } };
+  const layers = to.filter((name) => !ROOT_FILES.includes(name));
+  const roots = to.filter((name) => ROOT_FILES.includes(name));
+  return {
+    from: source,
+    allow: [
+      { to: { element: { types: { anyOf: layers } } } },
+      ...roots.map((name) => ({ to: { file: { categories: name } } })),
+    ],
+  };
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'data/**', 'node_modules/**', 'web/**', 'test/fixtures/**'] },
@@ -87,6 +108,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': files,
       'import/resolver': { [resolver]: {} },
     },
     rules: {
@@ -94,6 +116,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // A file of src/ outside every layer (a new top-level file) is refused too, not waved through.
+          checkUnknownLocals: true,
           policies: [
             may('root', [
               'root',
@@ -102,6 +126,7 @@ export default tseslint.config(
               'shared',
               'modules',
               'http',
+              'schemas',
               'mcp',
               'db',
               'providers',
@@ -112,8 +137,10 @@ export default tseslint.config(
             may('config', ['config']),
             may('shared', ['shared']),
             may('modules', ['modules', 'shared']),
-            may('http', ['http', 'modules', 'shared', 'services', 'config']),
-            may('mcp', ['mcp', 'modules', 'shared', 'services', 'config']),
+            may('schemas', ['schemas', 'modules', 'shared']),
+            // http mounts the MCP server at /api/v1/mcp; mcp reaches the service only through the API.
+            may('http', ['http', 'schemas', 'mcp', 'modules', 'shared', 'services', 'config']),
+            may('mcp', ['mcp', 'schemas', 'shared']),
             may('db', ['db', 'modules', 'shared', 'config']),
             may('providers', ['providers', 'modules', 'shared']),
             may('rendering', ['rendering', 'modules', 'shared']),

@@ -42,10 +42,10 @@ async function start(dataDir: string): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listen line in: ${output}`)), 120_000);
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       output += String(chunk);
       const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {
@@ -64,14 +64,27 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', resolve);
   });
 
-async function call(url: string, method: string, path: string, auth: Record<string, string>, body?: unknown) {
+interface Page {
+  id: number;
+  name: string;
+  blocks?: { placeholder_values: { title?: string } }[];
+}
+
+/** One request; the answer's body is trusted to be the shape the caller names (this script checks the service, not its types). */
+async function call<T = unknown>(
+  url: string,
+  method: string,
+  path: string,
+  auth: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; body: T }> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 async function main() {
@@ -91,18 +104,19 @@ async function main() {
       { email, password: 'crash-test-password' },
     );
     const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
-    const key = (await call(server.url, 'POST', '/api/api-keys', { cookie }, { title: 'crash' })).body.key as string;
+    const key = (await call<{ key: string }>(server.url, 'POST', '/api/api-keys', { cookie }, { title: 'crash' })).body
+      .key;
     const auth = { authorization: `Bearer ${key}` };
-    const site = (await call(server.url, 'POST', '/api/v1/sites', auth, { name: 'Crash' })).body;
+    const site = (await call<{ id: number }>(server.url, 'POST', '/api/v1/sites', auth, { name: 'Crash' })).body;
     const block = (
-      await call(server.url, 'POST', '/api/v1/blocks', auth, {
+      await call<{ id: number }>(server.url, 'POST', '/api/v1/blocks', auth, {
         name: 'Line',
         template: '<p>{{ title }}</p>',
         schema_content: [{ name: 'title', type: 'string', required: true }],
       })
     ).body;
     const shared = (
-      await call(server.url, 'POST', '/api/v1/pages', auth, { name: 'Shared', site_id: site.id, blocks: [] })
+      await call<Page>(server.url, 'POST', '/api/v1/pages', auth, { name: 'Shared', site_id: site.id, blocks: [] })
     ).body;
 
     const pages = new Map<number, string>(); // acknowledged page id → name
@@ -117,7 +131,7 @@ async function main() {
             // One writer inserts into the shared page: parallel inserts into one page are
             // issue 11's finding 3 (PostgreSQL), tested where it is fixed; widen this when it lands.
             if (n !== 0) {
-              const r = await call(server.url, 'POST', '/api/v1/pages', auth, {
+              const r = await call<Page>(server.url, 'POST', '/api/v1/pages', auth, {
                 name: token,
                 site_id: site.id,
                 blocks: [{ block_id: block.id, placeholder_values: { title: token } }],
@@ -159,16 +173,14 @@ async function main() {
 
       server = await start(dataDir);
       for (const [id, name] of pages) {
-        const r = await call(server.url, 'GET', `/api/v1/pages/${id}?with_blocks=1`, auth);
+        const r = await call<Page>(server.url, 'GET', `/api/v1/pages/${id}?with_blocks=1`, auth);
         if (r.status !== 200 || r.body.name !== name || r.body.blocks?.[0]?.placeholder_values?.title !== name) {
           lost++;
           console.error(`lost page ${id} (${name}): ${r.status}`);
         }
       }
-      const page = await call(server.url, 'GET', `/api/v1/pages/${shared.id}?with_blocks=1`, auth);
-      const present = new Set(
-        page.body.blocks.map((b: { placeholder_values: { title: string } }) => b.placeholder_values.title),
-      );
+      const page = await call<Page>(server.url, 'GET', `/api/v1/pages/${shared.id}?with_blocks=1`, auth);
+      const present = new Set((page.body.blocks ?? []).map((b) => b.placeholder_values.title));
       for (const line of lines) {
         if (!present.has(line)) {
           lost++;

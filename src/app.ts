@@ -181,7 +181,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await services.auth.ensureAdmin(config.adminEmail, config.adminPassword);
   }
 
-  const http = await createServer({ services, config, logger, ready: database.ping, dryRun: database.dryRun });
+  const http = await createServer({ services, config, logger, ready: () => database.ping(), dryRun: database.dryRun });
   return {
     http,
     database,

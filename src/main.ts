@@ -1,12 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { startupSummary } from './config/summary.js';
+import { packageVersion } from './shared/package-file.js';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   const url = await app.http.listen({ host: config.host, port: config.port });
-  const summary = startupSummary(config, url);
+  const summary = startupSummary(config, url, packageVersion());
   app.http.log.info(
     summary,
     `pageblocks ${summary.version} started at ${url} (${summary.database.dialect}, node ${summary.node})`,

@@ -1,12 +1,5 @@
 import { resolve } from 'node:path';
-import { readPackageFile } from '../shared/package-file.js';
 import type { Config } from './config.js';
-
-/** The service's version, from its package.json. */
-function version(): string {
-  const text = readPackageFile('package.json');
-  return (text && (JSON.parse(text) as { version?: string }).version) || 'unknown';
-}
 
 /** Where the data lives, as an operator reads it: never a password. */
 export function databaseLocation(config: Config): { dialect: 'sqlite' | 'postgres'; location: string } {
@@ -18,7 +11,7 @@ export function databaseLocation(config: Config): { dialect: 'sqlite' | 'postgre
 }
 
 /** The fields of the one start line: enough to tell which service runs on what. */
-export function startupSummary(config: Config, url: string) {
+export function startupSummary(config: Config, url: string, version: string) {
   const storage =
     config.storage.driver === 's3'
       ? `s3 bucket ${config.storage.s3?.bucket}${config.storage.s3?.endpoint ? ` at ${config.storage.s3.endpoint}` : ''}`
@@ -28,7 +21,7 @@ export function startupSummary(config: Config, url: string) {
     public_url: config.publicUrl,
     database: databaseLocation(config),
     storage,
-    version: version(),
+    version,
     node: process.version,
   };
 }

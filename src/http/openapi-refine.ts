@@ -3,7 +3,7 @@
  * cannot say it itself: names for every operation, HTML answers declared as
  * HTML, and parameters with a default not marked required.
  */
-type Json = Record<string, any>;
+import { isObject } from '../shared/is-object.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -27,19 +27,28 @@ export function operationIdOf(method: string, path: string, prefix: string): str
   return method.toLowerCase() + words.join('');
 }
 
+/** The objects among an array's items or an object's values (the document is walked as plain JSON). */
+const objectsIn = (value: unknown): Record<string, unknown>[] => {
+  const items: unknown[] = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+  return items.filter(isObject);
+};
+
 export function refineDocument<T extends object>(document: T, prefix: string): T {
-  const paths: Json = Reflect.get(document, 'paths') ?? {};
-  for (const [path, item] of Object.entries<Json>(paths)) {
+  const paths: unknown = Reflect.get(document, 'paths');
+  if (!isObject(paths)) return document;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
     for (const method of METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (!operation) continue;
+      const operation = item[method];
+      if (!isObject(operation)) continue;
       operation.operationId ??= operationIdOf(method, path, prefix);
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
+      for (const parameter of objectsIn(operation.parameters)) {
+        const schema = parameter.schema;
+        if (parameter.in === 'query' && isObject(schema) && schema.default !== undefined) parameter.required = false;
       }
-      for (const response of Object.values<Json>(operation.responses ?? {})) {
-        const json = response.content?.['application/json'];
-        if (json?.schema?.description === 'text/html') {
+      for (const response of objectsIn(operation.responses)) {
+        const json = isObject(response.content) ? response.content['application/json'] : undefined;
+        if (isObject(json) && isObject(json.schema) && json.schema.description === 'text/html') {
           response.content = { 'text/html': { schema: { type: 'string' } } };
         }
       }

@@ -129,7 +129,8 @@ export function createMcpServer(api: ApiCall): Server {
     if (params.uri === 'pageblocks://catalog/blocks') {
       const answer = await api({ method: 'GET', path: '/blocks?limit=200' });
       const body = asObject(parse(answer));
-      if (answer.status >= 400) throw new Error(String(body.error ?? `status ${answer.status}`));
+      if (answer.status >= 400)
+        throw new Error(typeof body.error === 'string' ? body.error : `status ${answer.status}`);
       const blocks = (body.data as Record<string, unknown>[]).map((b) => ({
         id: b.id,
         name: b.name,

@@ -284,19 +284,27 @@ export function inputSchema(route: ToolRoute): {
   return { type: 'object', properties, ...(required.length && { required }) };
 }
 
+/** An argument as text for a path or query string: a scalar as itself, anything else as JSON (never `[object Object]`). */
+const asText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value);
+
 /** Which arguments go where: the path, the query string, or the JSON body (everything else). */
 export function toRequest(route: ToolRoute, args: Record<string, unknown>) {
   const names = (schema?: TSchema) => Object.keys(schema ? (plain(schema).properties ?? {}) : {});
   const pathNames = names(route.params);
   const queryNames = names(route.query);
   let path = route.path;
-  for (const name of pathNames) path = path.replace(`:${name}`, encodeURIComponent(String(args[name] ?? '')));
+  for (const name of pathNames) path = path.replace(`:${name}`, encodeURIComponent(asText(args[name] ?? '')));
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (pathNames.includes(key)) continue;
     if (queryNames.includes(key) || !route.body) {
-      if (value !== undefined && value !== null) query.set(key, String(value));
+      if (value !== undefined && value !== null) query.set(key, asText(value));
     } else body[key] = value;
   }
   const search = query.toString();

@@ -164,7 +164,7 @@ const agents = new WeakMap<HostLookup, Map<boolean, Agent>>();
 export function outboundAgent(options: GuardOptions): Agent {
   const resolver = options.lookup ?? systemLookup;
   let byMode = agents.get(resolver);
-  if (!byMode) agents.set(resolver, (byMode = new Map()));
+  if (!byMode) agents.set(resolver, (byMode = new Map<boolean, Agent>()));
   let agent = byMode.get(options.allowPrivate);
   if (!agent) {
     agent = new Agent({ connect: { lookup: guardedLookup({ ...options, lookup: resolver }) } });

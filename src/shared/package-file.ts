@@ -26,3 +26,9 @@ function existsAsPackageRoot(root: string): boolean {
     return false;
   }
 }
+
+/** The service's version, from its package.json. */
+export function packageVersion(): string {
+  const text = readPackageFile('package.json');
+  return (text && (JSON.parse(text) as { version?: string }).version) || 'unknown';
+}

@@ -22,6 +22,13 @@ describe('MCP tools', () => {
       body: undefined,
     });
   });
+
+  it('send a non-scalar path or query argument as JSON, so the refusal shows what was sent', () => {
+    const list = TOOL_ROUTES.find((r) => r.name === 'list_blocks')!;
+    expect(toRequest(list, { role: { kind: 'layout' } }).path).toBe('/blocks?role=%7B%22kind%22%3A%22layout%22%7D');
+    const route = TOOL_ROUTES.find((r) => r.name === 'update_block_values')!;
+    expect(toRequest(route, { pageId: [3], pbId: 7 }).path).toBe('/pages/%5B3%5D/blocks/7');
+  });
 });
 
 describe('outlineOf', () => {

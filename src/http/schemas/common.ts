@@ -11,11 +11,12 @@ export const NonBlank = (options: { maxLength?: number; description?: string } =
  * An `enum` takes `null` too, or null would still fail the enum.
  */
 export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => {
-  const values: unknown = Reflect.get(schema, 'enum');
+  const found: unknown = Reflect.get(schema, 'enum');
+  const values: unknown[] | undefined = Array.isArray(found) ? found : undefined;
   return Type.Unsafe<Static<T> | null>({
     ...schema,
     type: [(schema as { type?: string }).type as string, 'null'],
-    ...(Array.isArray(values) && { enum: [...values, null] }),
+    ...(values && { enum: [...values, null] }),
   });
 };
 

@@ -10,7 +10,7 @@ const commonPasswords = () =>
   (common ??= import('@zxcvbn-ts/language-common').then((module) => {
     // Bundled, a CommonJS package imported with import() has its exports under `default` only.
     const { dictionary } = (module as { default?: { dictionary: typeof module.dictionary } }).default ?? module;
-    return new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+    return new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
   }));
 
 /** Why the password is refused, in words for its owner; undefined when it is acceptable. */
