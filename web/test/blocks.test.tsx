@@ -127,7 +127,7 @@ describe('block page', () => {
     expect(slot.textContent).toContain('articles.latest');
     expect(slot.textContent).toContain('article_list');
 
-    const frame = (await screen.findByTitle('Preview of the block’s example')) as HTMLIFrameElement;
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Preview of the block’s example');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(frame.getAttribute('srcdoc')).toBe('<h1>Hello</h1>');
 

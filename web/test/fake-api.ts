@@ -52,7 +52,7 @@ export function fakeApi(routes: Record<string, Handler> = {}): FakeApi {
     return Response.json({ error: `fake API: no route for ${request.method} ${url.pathname}` }, { status: 404 });
   };
   return {
-    api: createApi(fetchImpl as typeof fetch),
+    api: createApi(fetchImpl),
     calls,
     on: (route, handler) => void table.set(route, handler),
   };

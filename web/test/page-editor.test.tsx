@@ -147,8 +147,8 @@ describe('page editor: blocks', () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
     await screen.findByRole('rowheader', { name: 'Hero' });
-    expect((screen.getByRole('button', { name: 'Move Hero up' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Move Text down' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Hero up' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Text down' }).disabled).toBe(true);
     screen.getByRole('button', { name: 'Move Hero down' }).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(names()).toEqual(['Text', 'Hero']));
@@ -157,7 +157,7 @@ describe('page editor: blocks', () => {
       body: { position: 1 },
     });
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Move Hero up' }) as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Hero up' }).disabled).toBe(false),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Move Hero up' }));
     await waitFor(() => expect(names()).toEqual(['Hero', 'Text']));

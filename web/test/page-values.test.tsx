@@ -75,7 +75,7 @@ describe('page editor: values', () => {
   it('edits an instance in a form generated from its placeholder schema', async () => {
     const fake = service();
     const panel = await openForm(fake);
-    const title = within(panel).getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    const title = within(panel).getByRole<HTMLInputElement>('textbox', { name: 'Title' });
     expect(title.value).toBe('Hello');
     await userEvent.clear(title);
     await userEvent.type(title, 'Welcome');

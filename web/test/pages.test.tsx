@@ -125,7 +125,7 @@ describe('pages', () => {
     const row = (await screen.findByRole('rowheader', { name: 'Hero' })).closest('tr')!;
     expect(row.textContent).toContain('Minor update available');
     expect(fake.calls.find((c) => c.path === '/api/pages/5')?.query.get('with_blocks')).toBe('1');
-    const frame = screen.getByTitle('Page preview') as HTMLIFrameElement;
+    const frame = screen.getByTitle<HTMLIFrameElement>('Page preview');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(frame.getAttribute('src')).toBe('/api/pages/5/preview');
     expect(frame.style.width).toBe('1280px');

@@ -35,10 +35,16 @@ function messageOf(body: unknown, status: number): string {
   return status >= 500 ? 'The service failed. Try again in a moment.' : `Request failed (${status}).`;
 }
 
+const isFieldError = (e: unknown): e is FieldError =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { path?: unknown }).path === 'string' &&
+  typeof (e as { message?: unknown }).message === 'string';
+
 function fieldErrorsOf(body: unknown): FieldError[] {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
-  if (!Array.isArray(errors)) return [];
-  return errors.filter((e): e is FieldError => typeof e?.path === 'string' && typeof e?.message === 'string');
+  const found: unknown = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const errors: unknown[] = Array.isArray(found) ? found : [];
+  return errors.filter(isFieldError);
 }
 
 /** A network failure or anything unexpected, as one sentence for the user. */

@@ -370,7 +370,7 @@ function EntryForm<Row>({ section, row, onSaved }: { section: Section<Row>; row:
   const api = useApi();
   const queryClient = useQueryClient();
   const fields = section.fields.filter((f) => row === null || !f.createOnly);
-  const empty = Object.fromEntries(section.fields.map((f) => [f.name, ''])) as Values;
+  const empty: Values = Object.fromEntries(section.fields.map((f) => [f.name, '']));
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: row === null ? empty : section.toValues(row),

@@ -44,7 +44,7 @@ export function AdminModerationScreen() {
           { value: 'all', label: 'All' },
         ]}
         value={status}
-        onChange={(value) => setStatus((value as Status | 'all' | null) ?? 'pending')}
+        onChange={(value) => setStatus(value ?? 'pending')}
         allowDeselect={false}
         maw={240}
       />

@@ -177,7 +177,11 @@ function Fields({ contract }: { contract: PlaceholderSchema }) {
                       <Code>{name}</Code>
                     </Table.Th>
                     <Table.Td>
-                      {Array.isArray(field.type) ? field.type.join(' or ') : String(field.type ?? '—')}
+                      {Array.isArray(field.type)
+                        ? field.type.join(' or ')
+                        : typeof field.type === 'string'
+                          ? field.type
+                          : '—'}
                     </Table.Td>
                     <Table.Td>{required.has(name) ? 'Yes' : 'No'}</Table.Td>
                     <Table.Td>{[field.title, field.description].filter(Boolean).join(': ')}</Table.Td>

@@ -125,7 +125,7 @@ export function PageScreen() {
           <SegmentedControl
             aria-label="Preview width"
             value={width}
-            onChange={(value) => setWidth(value as Width)}
+            onChange={(value) => setWidth(value)}
             data={[
               { value: 'mobile', label: 'Mobile' },
               { value: 'tablet', label: 'Tablet' },

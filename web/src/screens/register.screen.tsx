@@ -30,7 +30,7 @@ export function RegisterScreen() {
     register.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: () => navigate(next, { replace: true }),
+        onSuccess: () => void navigate(next, { replace: true }),
         onError: (error) => {
           const message = accountErrorMessage(error, 'register');
           errors.showError(message ? new Error(message) : error);

@@ -32,7 +32,7 @@ export function SignInScreen() {
   const submit = form.onSubmit((values) => {
     errors.clear();
     signIn.mutate(values, {
-      onSuccess: () => navigate(next, { replace: true }),
+      onSuccess: () => void navigate(next, { replace: true }),
       onError: (error) => {
         const message = accountErrorMessage(error, 'sign-in');
         errors.showError(message ? new Error(message) : error);

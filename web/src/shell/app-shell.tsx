@@ -54,7 +54,7 @@ export function Shell() {
                 variant="default"
                 size="xs"
                 loading={signOut.isPending}
-                onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/sign-in') })}
+                onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/sign-in') })}
               >
                 Sign out
               </Button>

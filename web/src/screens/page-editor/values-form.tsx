@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -101,7 +101,7 @@ function ValuesForm({ pageId, instance, onSaved }: { pageId: number; instance: I
       )}
       <div ref={formRef}>
         <Form
-          schema={contract.data.schema as RJSFSchema}
+          schema={contract.data.schema}
           validator={validator}
           formData={values}
           extraErrors={extraErrors}
