@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -193,7 +193,7 @@ function ReplaceForm({
       <Text fw={600}>Values for the new version</Text>
       <div ref={formRef}>
         <Form
-          schema={contract.data.schema as RJSFSchema}
+          schema={contract.data.schema}
           validator={validator}
           formData={formData}
           extraErrors={extraErrors}
