@@ -117,7 +117,7 @@ function PageDetailsForm({
           placeholder={page.site_id === null ? 'Choose a site' : undefined}
           data={(sites.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
           {...form.getInputProps('site_id')}
-          onChange={(value) => {
+          onChange={(value: string | null) => {
             form.setFieldValue('site_id', value ?? '');
             form.setFieldValue('folder_id', '');
           }}
@@ -128,7 +128,7 @@ function PageDetailsForm({
           placeholder="At the root"
           data={siteFolders.map((f) => ({ value: String(f.id), label: f.name }))}
           {...form.getInputProps('folder_id')}
-          onChange={(value) => form.setFieldValue('folder_id', value ?? '')}
+          onChange={(value: string | null) => form.setFieldValue('folder_id', value ?? '')}
         />
         {article && (
           <TextInput
