@@ -40,6 +40,7 @@ const libraryBlock = (id: number, name: string) => ({
 /** A service holding one page (id 5) whose blocks change as the editor asks. */
 function service() {
   let blocks = [instance(9, 3, 'Hero'), instance(10, 4, 'Text')];
+  let renders = 0;
   const pageBody = () => ({
     id: 5,
     name: 'Home',
@@ -62,6 +63,7 @@ function service() {
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody()],
+    'GET /api/pages/{id}/preview': () => [200, `<p>render ${++renders}</p>`, { 'content-type': 'text/html' }],
     'GET /api/blocks': ({ query }) => {
       const all = [libraryBlock(3, 'Hero'), libraryBlock(4, 'Text'), libraryBlock(6, 'Gallery')];
       const search = query.get('search')?.toLowerCase();
@@ -93,7 +95,8 @@ describe('page editor: blocks', () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
     await screen.findByRole('rowheader', { name: 'Hero' });
-    const before = screen.getByTitle('Page preview');
+    const frame = await screen.findByTitle('Page preview');
+    expect(frame.getAttribute('srcdoc')).toBe('<p>render 1</p>');
     await userEvent.click(screen.getByRole('button', { name: 'Add a block' }));
     const panel = await screen.findByRole('dialog', { name: 'Add a block' });
     await userEvent.type(within(panel).getByRole('textbox', { name: /search blocks/i }), 'gal');
@@ -103,7 +106,7 @@ describe('page editor: blocks', () => {
     await waitFor(() => expect(names()).toEqual(['Hero', 'Text', 'Gallery']));
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ blocks: [{ block_id: 6 }] });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a block' })).toBeNull());
-    expect(screen.getByTitle('Page preview')).not.toBe(before);
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe('<p>render 2</p>'));
   });
 
   it('keeps the panel open with the reason when adding is refused', async () => {

@@ -56,6 +56,11 @@ function service() {
         binding_slots: [],
       },
     ],
+    'POST /api/blocks/{id}/preview': ({ body }) => [
+      200,
+      `<h1>${(body as { placeholder_values: { title?: string } }).placeholder_values.title}</h1>`,
+      { 'content-type': 'text/html' },
+    ],
     'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
       values = (body as { placeholder_values: Record<string, unknown> }).placeholder_values;
       return [200, pageBody(values)];
@@ -65,8 +70,8 @@ function service() {
 
 async function openForm(fake: ReturnType<typeof service>) {
   renderApp('/pages/5', fake.api);
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit values of Hero' }));
-  const panel = await screen.findByRole('dialog', { name: 'Values of “Hero”' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
+  const panel = await screen.findByRole('dialog', { name: 'Edit “Hero”' });
   await within(panel).findByRole('textbox', { name: 'Title' });
   return panel;
 }
@@ -79,7 +84,7 @@ describe('page editor: values', () => {
     expect(title.value).toBe('Hello');
     await userEvent.clear(title);
     await userEvent.type(title, 'Welcome');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Save values' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
     expect((await within(panel).findByRole('status')).textContent).toContain('Saved');
     expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: '/api/pages/5/blocks/9',
@@ -100,7 +105,7 @@ describe('page editor: values', () => {
       },
     ]);
     const panel = await openForm(fake);
-    await userEvent.click(within(panel).getByRole('button', { name: 'Save values' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(panel).getByText('Too long.')).toBeTruthy());
     const subtitle = within(panel).getByRole('textbox', { name: 'Subtitle' });
     await waitFor(() => expect(document.activeElement).toBe(subtitle));
@@ -111,8 +116,8 @@ describe('page editor: values', () => {
     const fake = service();
     fake.on('GET /api/blocks/{id}/placeholder-schema', () => [404, { error: 'Block not found.' }]);
     renderApp('/pages/5', fake.api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit values of Hero' }));
-    const panel = await screen.findByRole('dialog', { name: 'Values of “Hero”' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
+    const panel = await screen.findByRole('dialog', { name: 'Edit “Hero”' });
     expect((await within(panel).findByRole('alert')).textContent).toContain('Block not found.');
   });
 });

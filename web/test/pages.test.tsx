@@ -121,13 +121,14 @@ describe('pages', () => {
         ],
       }),
     ]);
+    fake.on('GET /api/pages/{id}/preview', () => [200, '<h1>Hero</h1>', { 'content-type': 'text/html' }]);
     renderApp('/pages/5', fake.api);
     const row = (await screen.findByRole('rowheader', { name: 'Hero' })).closest('tr')!;
     expect(row.textContent).toContain('Minor update available');
     expect(fake.calls.find((c) => c.path === '/api/pages/5')?.query.get('with_blocks')).toBe('1');
-    const frame = screen.getByTitle<HTMLIFrameElement>('Page preview');
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Page preview');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame.getAttribute('src')).toBe('/api/pages/5/preview');
+    expect(frame.getAttribute('srcdoc')).toBe('<h1>Hero</h1>');
     expect(frame.style.width).toBe('1280px');
     await userEvent.click(screen.getByRole('radio', { name: 'Mobile' }));
     expect(frame.style.width).toBe('390px');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,28 +6,23 @@ import { unwrap, useApi } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { AddBlockDrawer } from './page-editor/add-block-drawer';
 import { BlockList } from './page-editor/block-list';
+import { InstanceDrawer } from './page-editor/instance-editor';
 import { OutdatedBlocks } from './page-editor/outdated-blocks';
 import { PageDetailsDrawer } from './page-editor/page-details';
 import { PublishPanel } from './page-editor/publish-panel';
+import { PagePreview } from './page-editor/page-preview';
 import { RemoveBlockModal } from './page-editor/remove-block-modal';
-import { ValuesDrawer } from './page-editor/values-form';
 import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
-
-const WIDTHS = { mobile: 390, tablet: 768, desktop: 1280 } as const;
-type Width = keyof typeof WIDTHS;
 
 /** The page editor: its blocks in order (add, remove, reorder) and its preview with stub data, at three widths. */
 export function PageScreen() {
   const id = Number(useParams().id);
   const api = useApi();
-  const [width, setWidth] = useState<Width>('desktop');
-  // Bumped after each change, so the preview reloads even when the page's updated_at looks the same.
-  const [revision, setRevision] = useState(0);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Instance | null>(null);
   const [editing, setEditing] = useState<Instance | null>(null);
   const [details, setDetails] = useState(false);
-  const { add, remove, move } = usePageBlocks(id, () => setRevision((r) => r + 1));
+  const { add, remove, move } = usePageBlocks(id);
   const page = useQuery({
     queryKey: ['page', id],
     queryFn: () => unwrap(api.GET('/api/pages/{id}', { params: { path: { id }, query: { with_blocks: 1 } } })),
@@ -59,10 +54,14 @@ export function PageScreen() {
         page={page.data}
         opened={details}
         onClose={() => setDetails(false)}
-        onSaved={() => setRevision((r) => r + 1)}
+        onSaved={() => undefined /* the preview refetches with the page */}
       />
       <PublishPanel page={page.data} />
-      <OutdatedBlocks pageId={id} blocks={blocks} onChanged={() => setRevision((r) => r + 1)} />
+      <OutdatedBlocks
+        pageId={id}
+        blocks={blocks}
+        onChanged={() => undefined /* the preview refetches with the page */}
+      />
       <section aria-labelledby="blocks-title">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h3" id="blocks-title">
@@ -103,12 +102,7 @@ export function PageScreen() {
           error={add.error}
           onAdd={(blockId) => add.mutate(blockId, { onSuccess: () => setAdding(false) })}
         />
-        <ValuesDrawer
-          pageId={id}
-          instance={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setRevision((r) => r + 1)}
-        />
+        <InstanceDrawer pageId={id} instance={editing} onClose={() => setEditing(null)} />
         <RemoveBlockModal
           instance={removing}
           pending={remove.isPending}
@@ -117,36 +111,7 @@ export function PageScreen() {
           onConfirm={(instance) => remove.mutate(instance.id, { onSuccess: () => setRemoving(null) })}
         />
       </section>
-      <section aria-labelledby="preview-title">
-        <Group justify="space-between" mb="xs">
-          <Title order={2} size="h3" id="preview-title">
-            Preview
-          </Title>
-          <SegmentedControl
-            aria-label="Preview width"
-            value={width}
-            onChange={(value) => setWidth(value)}
-            data={[
-              { value: 'mobile', label: 'Mobile' },
-              { value: 'tablet', label: 'Tablet' },
-              { value: 'desktop', label: 'Desktop' },
-            ]}
-          />
-        </Group>
-        <Text size="sm" c="dimmed" mb="xs">
-          Bound slots show sample data; nothing is fetched from the live source.
-        </Text>
-        {/* Sandboxed without same-origin: the blocks' JS runs but cannot reach the app or its session. */}
-        <Paper withBorder style={{ overflowX: 'auto' }}>
-          <iframe
-            key={`${page.data.updated_at}-${revision}`}
-            title="Page preview"
-            sandbox="allow-scripts"
-            src={`/api/pages/${id}/preview`}
-            style={{ width: WIDTHS[width], maxWidth: 'none', height: 640, border: 0, display: 'block' }}
-          />
-        </Paper>
-      </section>
+      <PagePreview pageId={id} />
     </Stack>
   );
 }

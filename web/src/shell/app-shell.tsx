@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useSession, useSignOut } from '../auth/session';
 import { NAV } from './nav';
 import classes from './app-shell.module.css';
+import { UnsavedChangesGuard } from '../forms/unsaved-changes';
 
 /** Header, navigation (a burger below 48 em, so at 390 px) and the skip link to the main content. */
 export function Shell() {
@@ -77,7 +78,9 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        <UnsavedChangesGuard>
+          <Outlet />
+        </UnsavedChangesGuard>
       </AppShell.Main>
     </AppShell>
   );

@@ -138,8 +138,8 @@ function Row({
       <Table.Td>{STATUS[instance.update_status]}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" aria-label={`Edit values of ${name}`} onClick={() => onEdit(instance)}>
-            Edit values
+          <Button size="compact-xs" aria-label={`Edit ${name}`} onClick={() => onEdit(instance)}>
+            Edit
           </Button>
           <Button
             size="compact-xs"

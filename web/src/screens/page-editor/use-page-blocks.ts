@@ -13,18 +13,15 @@ export function moveTo<T>(items: T[], from: number, to: number): T[] {
 }
 
 /**
- * The page's block changes: add, remove, move. Each refetches the page and
- * calls `onChanged` (the preview reloads). A move shows the new order at once
- * and falls back to the service's order when it is refused.
+ * The page's block changes: add, remove, move. Each refetches the page, and
+ * with it the preview (its key is under the page's). A move shows the new
+ * order at once and falls back to the service's order when it is refused.
  */
-export function usePageBlocks(pageId: number, onChanged: () => void) {
+export function usePageBlocks(pageId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   const key = ['page', pageId];
-  const settled = async () => {
-    onChanged();
-    await queryClient.invalidateQueries({ queryKey: key });
-  };
+  const settled = () => queryClient.invalidateQueries({ queryKey: key });
 
   const add = useMutation({
     mutationFn: (blockId: number) =>
@@ -60,7 +57,6 @@ export function usePageBlocks(pageId: number, onChanged: () => void) {
         return from < 0 ? page : { ...page, blocks: moveTo(blocks, from, position) };
       });
     },
-    onSuccess: () => onChanged(),
     // Refused or not, the service's order is the truth.
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -1,0 +1,64 @@
+import { Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { unwrap, useApi } from '../../api/client';
+import { PreviewFrame } from './preview-frame';
+
+/** How long the preview waits after the last keystroke before it asks the service to render. */
+export const PREVIEW_DELAY_MS = 400;
+
+/**
+ * One block rendered by the service from the editor's unsaved values and
+ * bindings (stub data in bound slots), following each change after a short
+ * pause. A state the service refuses keeps the last rendering, with the reason.
+ */
+export function BlockPreview({
+  blockId,
+  input,
+}: {
+  blockId: number;
+  input: { placeholder_values: Record<string, unknown>; bindings?: Record<string, unknown> | null };
+}) {
+  const api = useApi();
+  const [debounced] = useDebouncedValue(JSON.stringify(input), PREVIEW_DELAY_MS);
+  const preview = useQuery({
+    queryKey: ['block', blockId, 'live-preview', debounced],
+    queryFn: () => {
+      const { placeholder_values, bindings } = JSON.parse(debounced) as typeof input;
+      return unwrap(
+        api.POST('/api/blocks/{id}/preview', {
+          params: { path: { id: blockId } },
+          body: { placeholder_values, ...(bindings ? { bindings } : {}) },
+          parseAs: 'text',
+        }),
+      );
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Infinity,
+  });
+  // The last rendering stays when a newer state is refused (its query has no data of its own).
+  const last = useRef<string | undefined>(undefined);
+  if (preview.data !== undefined) last.current = preview.data;
+  return (
+    <section aria-labelledby="block-preview-title">
+      <Title order={3} size="h5" id="block-preview-title" mb={4}>
+        Preview of this block, unsaved changes included
+      </Title>
+      <PreviewFrame
+        title="Block preview"
+        html={preview.data ?? last.current}
+        error={preview.error}
+        pending={preview.isFetching}
+        height={420}
+        note={
+          <Text size="xs" c="dimmed" mb="xs">
+            Rendered with the block’s current version and sample data in bound slots. The page preview follows when you
+            save.
+          </Text>
+        }
+      />
+    </section>
+  );
+}
