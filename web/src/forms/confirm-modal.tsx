@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
 
 /**
- * The confirmation of a destructive action: what follows in words, the
- * service's refusal in the dialog (the thing stays), Cancel and the action.
+ * The confirmation of an action: what follows in words, the service's
+ * refusal in the dialog (the thing stays), Cancel and the action. The action
+ * is red unless `danger` is false (approving, unblocking).
  */
 export function ConfirmModal({
   opened,
@@ -14,6 +15,7 @@ export function ConfirmModal({
   onClose,
   pending,
   error,
+  danger = true,
   children,
 }: {
   opened: boolean;
@@ -23,6 +25,7 @@ export function ConfirmModal({
   onClose: () => void;
   pending: boolean;
   error: unknown;
+  danger?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -39,7 +42,7 @@ export function ConfirmModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button color="red" loading={pending} onClick={onConfirm}>
+            <Button color={danger ? 'red' : undefined} loading={pending} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </Group>

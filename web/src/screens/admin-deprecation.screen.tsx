@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { ConfirmModal } from '../forms/confirm-modal';
 
 type Block = paths['/api/blocks']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -122,33 +110,20 @@ function DeprecateModal({ block, onClose }: { block: Block | null; onClose: () =
     onClose();
   };
   return (
-    <Modal opened={block !== null} onClose={close} title="Deprecate this block?">
-      {block && (
-        <Stack>
-          <Text>
-            “{block.name}” (id {block.id}) leaves the library and search for every user. Pages that use it keep it. You
-            can bring it back later with its id, {block.id}.
-          </Text>
-          {deprecate.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(deprecate.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deprecate.isPending}
-              onClick={() => deprecate.mutate({ id: block.id, is_deprecated: true }, { onSuccess: close })}
-            >
-              Deprecate
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmModal
+      opened={block !== null}
+      title="Deprecate this block?"
+      confirmLabel="Deprecate"
+      onConfirm={() => block && deprecate.mutate({ id: block.id, is_deprecated: true }, { onSuccess: close })}
+      onClose={close}
+      pending={deprecate.isPending}
+      error={deprecate.error}
+    >
+      <Text>
+        “{block?.name}” (id {block?.id}) leaves the library and search for every user. Pages that use it keep it. You
+        can bring it back later with its id, {block?.id}.
+      </Text>
+    </ConfirmModal>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { ConfirmModal } from '../forms/confirm-modal';
 import { formatDateTime } from '../format';
 
 type Submission =
@@ -147,54 +148,38 @@ function DecisionModal({
   };
   const approve = deciding?.decision === 'approve';
   return (
-    <Modal
+    <ConfirmModal
       opened={deciding !== null}
-      onClose={close}
       title={approve ? 'Approve this submission?' : 'Reject this submission?'}
+      confirmLabel={approve ? 'Approve' : 'Reject'}
+      danger={!approve}
+      onConfirm={() => {
+        if (!deciding) return;
+        if (!approve && !reason.trim()) return setReasonError('Give the author a reason.');
+        setReasonError(null);
+        decide.mutate({ id: deciding.submission.id, decision: deciding.decision, reason: reason.trim() });
+      }}
+      onClose={close}
+      pending={decide.isPending}
+      error={decide.error}
     >
-      {deciding && (
-        <Stack>
-          <Text>
-            {approve
-              ? `Block ${deciding.submission.block_id} is copied into the global catalog, where every user can find and use it.`
-              : `Block ${deciding.submission.block_id} stays private. Its author sees the reason below.`}
-          </Text>
-          {!approve && (
-            <Textarea
-              label="Reason"
-              description="Tell the author what to change."
-              required
-
-              rows={3}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              data-autofocus
-            />
-          )}
-          {decide.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(decide.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color={approve ? undefined : 'red'}
-              loading={decide.isPending}
-              onClick={() => {
-                if (!approve && !reason.trim()) return setReasonError('Give the author a reason.');
-                setReasonError(null);
-                decide.mutate({ id: deciding.submission.id, decision: deciding.decision, reason: reason.trim() });
-              }}
-            >
-              {approve ? 'Approve' : 'Reject'}
-            </Button>
-          </Group>
-        </Stack>
+      <Text>
+        {approve
+          ? `Block ${deciding?.submission.block_id} is copied into the global catalog, where every user can find and use it.`
+          : `Block ${deciding?.submission.block_id} stays private. Its author sees the reason below.`}
+      </Text>
+      {!approve && (
+        <Textarea
+          label="Reason"
+          description="Tell the author what to change."
+          required
+          rows={3}
+          value={reason}
+          error={reasonError}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-autofocus
+        />
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }
