@@ -23,27 +23,46 @@ afterAll(async () => {
 });
 
 describe('the administrator screens', () => {
-  it('moderation queue: accessible at both widths', async () => {
-    // Reached by address: after a click the hovered active nav entry fails contrast (the shell's, not this screen's).
-    await page.goto('/admin/moderation');
+  it('moderation queue: accessible at both widths, with the active nav entry hovered', async () => {
+    // Reached by the navigation and hovered there: the active entry's text on its hover tint must keep 4.5:1.
+    const entry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' });
+    await entry.click();
     await page.getByRole('heading', { name: 'Moderation queue' }).waitFor();
+    await entry.hover();
     await page.getByText('Nothing waits for a decision.').waitFor();
     expect(await checkScreen(page, 'admin-moderation')).toEqual([]);
   });
 
-  it('users: a refusal for an unknown id stays in the dialog', async () => {
+  it('users: lists the accounts, finds one by email and blocks it from the list', async () => {
+    const register = await fetch(`${service.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bea@example.com', password: 'bea-password-1' }),
+    });
+    expect(register.status).toBe(201);
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByRole('rowheader', { name: 'bea@example.com' }).waitFor();
+    // The administrator's own row offers nothing that would lock them out.
+    const own = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: ADMIN.email }) });
+    expect(await own.getByRole('button').count()).toBe(0);
     expect(await checkScreen(page, 'admin-users')).toEqual([]);
-    await page.getByLabel(/User id/).fill('999999');
-    // By keyboard: the button is reached with Tab and pressed with Enter.
-    await page.getByRole('button', { name: 'Unblock' }).focus();
+
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill('bea@');
+    await page.getByRole('rowheader', { name: ADMIN.email }).waitFor({ state: 'detached' });
+    // By keyboard: the button is reached with focus and pressed with Enter.
+    await page.getByRole('button', { name: 'Block: bea@example.com' }).focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Unblock' }).click();
-    await dialog.getByRole('alert').waitFor();
-    expect(await checkScreen(page, 'admin-users-refused')).toEqual([]);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Block: bea@example.com?' });
+    expect(await checkScreen(page, 'admin-users-confirm')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('button', { name: 'Unblock: bea@example.com' }).waitFor();
+    const login = await fetch(`${service.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bea@example.com', password: 'bea-password-1' }),
+    });
+    expect(login.status).toBe(403);
   });
 
   it('deprecation: lists the global starter blocks, and the dialog names the block', async () => {
