@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi, type paths } from '../api/client';
@@ -58,51 +59,72 @@ export function ApiKeysScreen() {
         ) : keys.data.data.length === 0 ? (
           <Text>You have no keys yet. Create one above when a program should work for you.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Title</Table.Th>
-                  <Table.Th scope="col">Prefix</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                  <Table.Th scope="col">Last used</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.data.data.map((key) => (
-                  <Table.Tr key={key.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {key.title}
-                    </Table.Th>
-                    <Table.Td>
-                      <Code>{key.prefix}…</Code>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
-                    <Table.Td>{formatDateTime(key.last_used_at)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(key)}
-                        aria-label={`Delete key ${key.title}`}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <KeyList keys={keys.data.data} onDelete={setDeleting} />
         )}
       </section>
       <UseItPanel example={created?.key} />
       <DeleteKeyModal apiKey={deleting} onClose={() => setDeleting(null)} />
     </Stack>
+  );
+}
+
+/** A table at desktop widths; at 390 px one card per key, so nothing scrolls sideways. */
+function KeyList({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const deleteButton = (key: ApiKey) => (
+    <Button size="xs" variant="light" color="red" onClick={() => onDelete(key)} aria-label={`Delete key ${key.title}`}>
+      Delete
+    </Button>
+  );
+  if (narrow)
+    return (
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your keys">
+        {keys.map((key) => (
+          <Paper component="li" withBorder p="sm" key={key.id}>
+            <Stack gap={6}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {key.title}
+              </Text>
+              <Text size="sm">
+                Prefix <Code>{key.prefix}…</Code>
+              </Text>
+              <Text size="sm">Created {formatDateTime(key.created_at)}</Text>
+              <Text size="sm">Last used {formatDateTime(key.last_used_at, 'never')}</Text>
+              <Group>{deleteButton(key)}</Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table striped verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Title</Table.Th>
+          <Table.Th scope="col">Prefix</Table.Th>
+          <Table.Th scope="col">Created</Table.Th>
+          <Table.Th scope="col">Last used</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((key) => (
+          <Table.Tr key={key.id}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {key.title}
+            </Table.Th>
+            <Table.Td>
+              <Code>{key.prefix}…</Code>
+            </Table.Td>
+            <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
+            <Table.Td>{formatDateTime(key.last_used_at)}</Table.Td>
+            <Table.Td>{deleteButton(key)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

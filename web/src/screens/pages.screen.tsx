@@ -175,7 +175,7 @@ function CreatePageForm({ sites, folders }: { sites: Site[]; folders: Folder[] }
     return (
       <Alert color="blue" title="First, a site">
         Pages belong to a site.{' '}
-        <Anchor component={Link} to="/sites">
+        <Anchor component={Link} to="/sites" inherit underline="always">
           Create a site
         </Anchor>
         , then come back.

@@ -301,8 +301,14 @@ function StorageSection({ siteId }: { siteId: number }) {
         ) : status.data.configured ? (
           <>
             <Group gap="xs">
-              <Badge color="green">Configured</Badge>
-              <Text size="sm">Uploads go to the bucket “{status.data.bucket ?? '—'}”.</Text>
+              <Badge color="green" variant="light">
+                Configured
+              </Badge>
+              <Text size="sm">
+                {status.data.bucket === null
+                  ? 'Uploads (block covers) are kept by the service itself, in its data directory.'
+                  : `Uploads go to the bucket “${status.data.bucket}”.`}
+              </Text>
             </Group>
             {status.data.public_url && <Text size="sm">Public address: {status.data.public_url}</Text>}
           </>
