@@ -26,7 +26,7 @@ export const theme = createTheme({
     Alert: Alert.extend({
       styles: {
         title: { color: 'var(--mantine-color-text)' },
-        message: { '--mantine-color-anchor': 'currentColor' } as Record<string, string>,
+        message: { '--mantine-color-anchor': 'currentColor' },
       },
     }),
   },
