@@ -7,6 +7,7 @@ import { AdminModerationScreen } from './screens/admin-moderation.screen';
 import { AdminUsersScreen } from './screens/admin-users.screen';
 import { ApiKeysScreen } from './screens/api-keys.screen';
 import { BlockScreen } from './screens/block.screen';
+import { BlockFormScreen } from './screens/block-editor/block-form.screen';
 import { BlocksScreen } from './screens/blocks.screen';
 import { HomeScreen } from './screens/home.screen';
 import { NotFoundScreen } from './screens/not-found.screen';
@@ -34,7 +35,9 @@ export const routes: RouteObject[] = [
           { path: '/pages', element: <PagesScreen /> },
           { path: '/pages/:id', element: <PageScreen /> },
           { path: '/blocks', element: <BlocksScreen /> },
+          { path: '/blocks/new', element: <BlockFormScreen /> },
           { path: '/blocks/:id', element: <BlockScreen /> },
+          { path: '/blocks/:id/edit', element: <BlockFormScreen /> },
           {
             element: <RequireAuth admin />,
             children: [

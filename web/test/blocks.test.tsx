@@ -66,6 +66,7 @@ function service() {
       },
     ],
     'POST /api/blocks/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
+    'GET /api/blocks/{id}/revisions': () => [200, page([])],
     'GET /api/blocks/{id}/usages': () => [
       200,
       {

@@ -7,6 +7,10 @@ import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
+import { Cover } from './block/cover';
+import { Revisions } from './block/revisions';
+import { SavedNotice } from './block/saved-notice';
+import { Submission } from './block/submission';
 
 type PlaceholderSchema =
   paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
@@ -40,8 +44,10 @@ export function BlockScreen() {
         </Stack>
         <BlockActions block={data} />
       </Group>
+      <SavedNotice />
       {data.description && <Text>{data.description}</Text>}
       <Version block={data} />
+      <Cover block={data} editable={data.scope === 'user'} />
       {data.docs.trim() && (
         <section aria-labelledby="docs-title">
           <Title order={2} size="h3" id="docs-title">
@@ -54,7 +60,9 @@ export function BlockScreen() {
         </section>
       )}
       <Contract id={id} />
+      <Revisions id={id} />
       <Usages id={id} />
+      {data.scope === 'user' && <Submission blockId={id} hasRevision={data.current_revision !== null} />}
     </Stack>
   );
 }
@@ -94,6 +102,11 @@ function BlockActions({ block }: { block: Block }) {
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
+        {block.scope === 'user' && (
+          <Button component={Link} to={`/blocks/${block.id}/edit`}>
+            Edit
+          </Button>
+        )}
         <Button variant="default" loading={favorite.isPending} onClick={() => favorite.mutate()}>
           {block.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
         </Button>

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
   MultiSelect,
@@ -84,7 +85,12 @@ export function BlocksScreen() {
 
   return (
     <Stack maw={1200}>
-      <Title order={1}>Block library</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Block library</Title>
+        <Button component={Link} to="/blocks/new">
+          New block
+        </Button>
+      </Group>
       <Text>
         Blocks are the parts pages are made of. Global blocks are shared by everyone; your own blocks are yours alone.
       </Text>

@@ -1,0 +1,368 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Markdown from 'react-markdown';
+import { Link, useNavigate, useParams } from 'react-router';
+import remarkGfm from 'remark-gfm';
+import { unwrap, useApi, type paths } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
+import { ConfirmModal } from '../../forms/confirm-modal';
+import { ErrorSummary } from '../../forms/error-summary';
+import { useServerErrors } from '../../forms/server-errors';
+import type { Block } from '../blocks.screen';
+import { CodeEditor } from './code-editor';
+import { toEditorFields, type EditorField, type FieldDefinition } from './field-editor';
+import { FieldsPanel, type FieldsView } from './fields-panel';
+
+type UpdateBody = NonNullable<paths['/api/blocks/{id}']['put']['requestBody']>['content']['application/json'];
+type UpdateResult = paths['/api/blocks/{id}']['put']['responses'][200]['content']['application/json'];
+
+/** What the block's page shows after a save: the bump it caused and the version it made. */
+export interface SavedState {
+  saved: { bump: 'created' | 'major' | 'minor' | 'none'; version: { major: number; minor: number } | null };
+}
+
+interface Values {
+  name: string;
+  description: string;
+  docs: string;
+  block_type: string;
+  kind: string;
+  tags: string[];
+  template: string;
+  css: string;
+  js: string;
+  changelog: string;
+  fields: EditorField[];
+}
+
+/** `/blocks/new` and `/blocks/:id/edit`: one form for creating and changing a private block. */
+export function BlockFormScreen() {
+  const id = useParams().id;
+  const api = useApi();
+  const block = useQuery({
+    queryKey: ['block', Number(id)],
+    queryFn: () => unwrap(api.GET('/api/blocks/{id}', { params: { path: { id: Number(id) } } })),
+    enabled: id !== undefined,
+  });
+  if (id === undefined) return <BlockForm block={null} />;
+  if (block.isPending) return <Text c="dimmed">Loading…</Text>;
+  if (block.isError)
+    return (
+      <Alert color="red" title="Cannot open this block" role="alert">
+        {errorMessage(block.error)}
+      </Alert>
+    );
+  if (block.data.scope !== 'user')
+    return (
+      <Alert color="yellow" title="A global block" role="alert">
+        Global blocks are changed by administrators. Fork it to make your own copy.
+      </Alert>
+    );
+  return <BlockForm block={block.data} />;
+}
+
+function initialValues(block: Block | null): Values {
+  const revision = block?.current_revision;
+  return {
+    name: block?.name ?? '',
+    description: block?.description ?? '',
+    docs: block?.docs ?? '',
+    block_type: block?.block_type ?? 'schema',
+    kind: block?.kind ?? 'content',
+    tags: (block?.tags ?? []).map(String),
+    template: revision?.template_content ?? '',
+    css: revision?.css ?? '',
+    js: revision?.js ?? '',
+    changelog: '',
+    fields: toEditorFields((revision?.schema_content ?? []) as FieldDefinition[]),
+  };
+}
+
+function bodyOf(values: Values): UpdateBody {
+  return {
+    name: values.name,
+    description: values.description,
+    docs: values.docs,
+    block_type: values.block_type === 'none' ? null : (values.block_type as 'schema' | 'markdown'),
+    tags: values.tags.map(Number),
+    template: values.template,
+    css: values.css,
+    js: values.js,
+    schema_content: values.fields.map((f) => f.def),
+    ...(values.changelog.trim() ? { changelog: values.changelog.trim() } : {}),
+  };
+}
+
+function BlockForm({ block }: { block: Block | null }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({ initialValues: initialValues(block) });
+  const { summary, summaryRef, showError, clear } = useServerErrors(form);
+  const [fieldsView, setFieldsView] = useState<FieldsView>('visual');
+  const [docsView, setDocsView] = useState<string | null>('write');
+  const [warning, setWarning] = useState<{ removed: string[]; values: Values } | null>(null);
+  const tags = useQuery({
+    queryKey: ['tags'],
+    queryFn: () => unwrap(api.GET('/api/tags', { params: { query: { limit: 200, offset: 0 } } })),
+  });
+
+  const onFailure = (error: unknown) => {
+    // Field errors are shown in the visual editor, which must be on screen to take them.
+    if (error instanceof ApiError && error.errors.some((e) => e.path.startsWith('schema_content[')))
+      setFieldsView('visual');
+    showError(error);
+  };
+  const done = (saved: SavedState['saved'], blockId: number) => {
+    void queryClient.invalidateQueries({ queryKey: ['blocks'] });
+    void queryClient.invalidateQueries({ queryKey: ['block', blockId] });
+    void navigate(`/blocks/${blockId}`, { state: { saved } satisfies SavedState });
+  };
+
+  const create = useMutation({
+    mutationFn: (values: Values) =>
+      unwrap(
+        api.POST('/api/blocks', { body: { ...bodyOf(values), name: values.name, kind: values.kind as 'content' } }),
+      ),
+    onSuccess: (created) => done({ bump: 'created', version: created.version }, created.id),
+    onError: onFailure,
+  });
+  const put = (values: Values, dryRun: boolean) =>
+    unwrap(
+      api.PUT('/api/blocks/{id}', {
+        params: { path: { id: block!.id }, query: dryRun ? { dry_run: 1 } : {} },
+        body: bodyOf(values),
+      }),
+    );
+  const save = useMutation({
+    mutationFn: (values: Values) => put(values, false),
+    onSuccess: (result: UpdateResult) => {
+      setWarning(null);
+      done({ bump: result.version_bump as 'major', version: result.block.version }, result.block.id);
+    },
+    onError: (error) => {
+      setWarning(null);
+      onFailure(error);
+    },
+  });
+  // A dry run first: a save that will be major asks, with what instances would lose.
+  const check = useMutation({
+    mutationFn: (values: Values) => put(values, true),
+    onSuccess: (result, values) => {
+      if (result.version_bump === 'major' && result.removed_fields.length > 0)
+        setWarning({ removed: result.removed_fields, values });
+      else save.mutate(values);
+    },
+    onError: onFailure,
+  });
+
+  const submit = form.onSubmit((values) => {
+    clear();
+    if (block) check.mutate(values);
+    else create.mutate(values);
+  });
+  const renames = new Map(
+    form.values.fields
+      .filter((f) => f.original !== null && f.original !== f.def.name)
+      .map((f) => [f.original!, String(f.def.name ?? '')]),
+  );
+  const title = block ? `Edit ${block.name}` : 'New block';
+
+  return (
+    <Stack maw={1100}>
+      <Anchor component={Link} to={block ? `/blocks/${block.id}` : '/blocks'} size="sm">
+        ← {block ? block.name : 'Block library'}
+      </Anchor>
+      <Title order={1}>{title}</Title>
+      {block?.version && (
+        <Text size="sm">
+          Now at version {block.version.major}.{block.version.minor}. Changing the template, CSS, JS or fields makes a
+          new version: removing or renaming a field is a major change.
+        </Text>
+      )}
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack>
+          <ErrorSummary ref={summaryRef} messages={summary} />
+          <Paper withBorder p="md" component="section" aria-labelledby="about-title">
+            <Title order={2} size="h3" id="about-title" mb="sm">
+              About
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Block name" required {...form.getInputProps('name')} />
+              <MultiSelect
+                label="Tags"
+                data={(tags.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+                searchable
+                clearable
+                {...form.getInputProps('tags')}
+              />
+              <Select
+                label="Block type"
+                description="Markdown: the main content is markdown text"
+                data={[
+                  { value: 'schema', label: 'Schema (values follow the fields)' },
+                  { value: 'markdown', label: 'Markdown' },
+                  { value: 'none', label: 'Not set' },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('block_type')}
+              />
+              <Select
+                label="Kind"
+                description={block ? 'Fixed at creation' : 'A layout holds other blocks'}
+                data={[
+                  { value: 'content', label: 'Content' },
+                  { value: 'layout', label: 'Layout' },
+                ]}
+                disabled={block !== null}
+                allowDeselect={false}
+                {...form.getInputProps('kind')}
+              />
+            </SimpleGrid>
+            <Textarea
+              mt="sm"
+              label="Description"
+              description="One or two sentences for the library"
+              resize="vertical"
+              rows={3}
+              {...form.getInputProps('description')}
+            />
+          </Paper>
+
+          <Paper withBorder p="md" component="section" aria-labelledby="docs-title">
+            <Title order={2} size="h3" id="docs-title" mb="sm">
+              Documentation
+            </Title>
+            <Tabs value={docsView} onChange={setDocsView} keepMounted={false}>
+              <Tabs.List aria-label="Documentation views">
+                <Tabs.Tab value="write">Write</Tabs.Tab>
+                <Tabs.Tab value="preview">Preview</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="write" pt="sm">
+                <CodeEditor
+                  label="Docs (markdown)"
+                  language="markdown"
+                  value={form.values.docs}
+                  onChange={(value) => form.setFieldValue('docs', value)}
+                  error={form.errors.docs as string | undefined}
+                  path="docs"
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="preview" pt="sm">
+                {form.values.docs.trim() ? (
+                  <Typography>
+                    <Markdown remarkPlugins={[remarkGfm]}>{form.values.docs}</Markdown>
+                  </Typography>
+                ) : (
+                  <Text c="dimmed">Nothing written yet.</Text>
+                )}
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+
+          <Paper withBorder p="md" component="section" aria-labelledby="code-title">
+            <Title order={2} size="h3" id="code-title" mb="sm">
+              Template, CSS and JS
+            </Title>
+            <Stack>
+              <CodeEditor
+                label="Template"
+                description="HTML with Liquid: {{ title }} shows the field title"
+                language="liquid"
+                value={form.values.template}
+                onChange={(value) => form.setFieldValue('template', value)}
+                error={form.errors.template as string | undefined}
+                path="template"
+                minHeight="10rem"
+              />
+              <CodeEditor
+                label="CSS"
+                language="css"
+                value={form.values.css}
+                onChange={(value) => form.setFieldValue('css', value)}
+                error={form.errors.css as string | undefined}
+                path="css"
+              />
+              <CodeEditor
+                label="JS"
+                language="javascript"
+                value={form.values.js}
+                onChange={(value) => form.setFieldValue('js', value)}
+                error={form.errors.js as string | undefined}
+                path="js"
+              />
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" component="section" aria-labelledby="fields-title">
+            <Title order={2} size="h3" id="fields-title" mb="sm">
+              Fields
+            </Title>
+            <FieldsPanel
+              fields={form.values.fields}
+              onChange={(fields) => form.setFieldValue('fields', fields)}
+              errors={form.errors}
+              view={fieldsView}
+              onViewChange={setFieldsView}
+            />
+          </Paper>
+
+          <TextInput
+            label="What changed"
+            description="Shown in the revision history when the save makes a new version"
+            {...form.getInputProps('changelog')}
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending || check.isPending || save.isPending}>
+              {block ? 'Save changes' : 'Create block'}
+            </Button>
+            <Button variant="default" component={Link} to={block ? `/blocks/${block.id}` : '/blocks'}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmModal
+        opened={warning !== null}
+        title="This save is a major change"
+        confirmLabel="Save as a major version"
+        pending={save.isPending}
+        error={save.error}
+        onClose={() => setWarning(null)}
+        onConfirm={() => warning && save.mutate(warning.values)}
+      >
+        <Text size="sm">
+          These fields are removed or renamed. Pages using this block keep their version until they are moved to the new
+          one, and then the values of these fields are lost:
+        </Text>
+        <List size="sm" aria-label="Removed or renamed fields">
+          {warning?.removed.map((path) => (
+            <List.Item key={path}>
+              <code>{path}</code>
+              {renames.has(path) ? ` (renamed to ${renames.get(path)})` : ' (removed)'}
+            </List.Item>
+          ))}
+        </List>
+      </ConfirmModal>
+    </Stack>
+  );
+}

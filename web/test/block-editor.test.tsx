@@ -1,0 +1,372 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EditorView } from '@uiw/react-codemirror';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, page, user, type FakeRequest } from './fake-api';
+import { renderApp } from './render';
+
+const heroFields = [
+  { name: 'title', type: 'string', required: true, label: 'Title' },
+  { name: 'subtitle', type: 'text' },
+];
+
+const block = (overrides: Record<string, unknown> = {}) => ({
+  id: 7,
+  name: 'My hero',
+  description: 'A title',
+  docs: '',
+  block_type: 'schema',
+  kind: 'content',
+  scope: 'user',
+  tags: [],
+  version: { major: 1, minor: 2 },
+  current_revision: {
+    id: 20,
+    version: { major: 1, minor: 2 },
+    template_content: '<h1>{{ title }}</h1>',
+    css: 'h1 { color: red; }',
+    js: '',
+    schema_content: heroFields,
+    changelog: null,
+    created_at: '2026-01-02T10:00:00.000Z',
+  },
+  is_favorite: false,
+  is_deprecated: false,
+  fork_count: 0,
+  forked_from_id: null,
+  cover_url: null,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-02T10:00:00.000Z',
+  ...overrides,
+});
+
+function service() {
+  return fakeApi({
+    'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/tags': () => [200, page([{ id: 1, name: 'Marketing', slug: 'marketing' }])],
+    'GET /api/data-sources': () => [200, page([])],
+    'GET /api/data-result-types': () => [200, page([])],
+    'GET /api/blocks/{id}': () => [200, block()],
+    'GET /api/blocks/{id}/placeholder-schema': () => [
+      200,
+      { block_type: 'schema', schema: { type: 'object', properties: {} }, example: {}, binding_slots: [] },
+    ],
+    'POST /api/blocks/{id}/preview': () => [200, '<h1>Hi</h1>', { 'content-type': 'text/html' }],
+    'GET /api/blocks/{id}/usages': () => [200, { ...page([]), outdated_total: 0 }],
+    'GET /api/blocks/{id}/revisions': () => [
+      200,
+      page([
+        {
+          id: 20,
+          version: { major: 1, minor: 2 },
+          version_bump: 'minor',
+          changelog: 'Subtitle',
+          created_at: '2026-01-02T10:00:00.000Z',
+        },
+        {
+          id: 19,
+          version: { major: 1, minor: 0 },
+          version_bump: null,
+          changelog: 'First',
+          created_at: '2026-01-01T10:00:00.000Z',
+        },
+      ]),
+    ],
+    'GET /api/block-submissions': () => [200, page([])],
+  });
+}
+
+const bodyOf = (fake: ReturnType<typeof service>, method: string, path: string) =>
+  fake.calls.filter((c) => c.method === method && c.path === path).map((c: FakeRequest) => c.body);
+
+/** Replaces an input's text in one paste: typing key by key into a large form is slow on a shared machine. */
+async function fill(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.click(input);
+  await userEvent.paste(text);
+}
+
+/** Types into a CodeMirror editor found by its label, as a user's keystrokes would change its document. */
+function setCode(label: string, text: string) {
+  const content = screen.getByRole('textbox', { name: label });
+  const view = EditorView.findFromDOM(content)!;
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));
+}
+
+describe('creating a block', { timeout: 60_000 }, () => {
+  it('sends name, kind, template and the fields built in the visual editor, then opens the block with its version', async () => {
+    const fake = service();
+    fake.on('POST /api/blocks', (request) => [
+      201,
+      block({ id: 9, name: (request.body as { name: string }).name, version: { major: 1, minor: 0 } }),
+    ]);
+    const { router } = renderApp('/blocks/new', fake.api);
+    await fill(await screen.findByRole('textbox', { name: 'Block name' }), 'Banner');
+    setCode('Template', '<p>{{ text }}</p>');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a field' }));
+    const field = screen.getByRole('group', { name: 'Field 1: field_1' });
+    const name = within(field).getByRole('textbox', { name: /^Field name/ });
+    await fill(name, 'text');
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Field 1: text' })).getByRole('checkbox', { name: 'Required' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create block' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/9'));
+    const [sent] = bodyOf(fake, 'POST', '/api/blocks') as Record<string, unknown>[];
+    expect(sent).toMatchObject({
+      name: 'Banner',
+      kind: 'content',
+      block_type: 'schema',
+      template: '<p>{{ text }}</p>',
+      schema_content: [{ name: 'text', type: 'string', required: true }],
+    });
+    expect(await screen.findByText('The block is created')).toBeTruthy();
+    expect(screen.getByText('Version 1.0.')).toBeTruthy();
+  });
+
+  it('shows a refusal next to the field it names, focused, and the rest in a summary', async () => {
+    const fake = service();
+    fake.on('POST /api/blocks', () => [
+      422,
+      {
+        error: 'The block schema (schema_content) is not valid: see errors[].',
+        errors: [
+          { path: 'schema_content[0].name', message: 'The name must match ^[a-z_][a-z0-9_]*$.' },
+          { path: 'schema_content[0].fields[0].name', message: 'This field is required.' },
+        ],
+      },
+    ]);
+    renderApp('/blocks/new', fake.api);
+    await fill(await screen.findByRole('textbox', { name: 'Block name' }), 'Bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a field' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create block' }));
+
+    const field = await screen.findByRole('group', { name: 'Field 1: field_1' });
+    const name = within(field).getByRole('textbox', { name: /^Field name/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(field.textContent).toContain('The name must match');
+    expect(screen.getByText(/schema_content\[0\]\.fields\[0\]\.name: This field is required/)).toBeTruthy();
+  });
+});
+
+describe('editing a block', { timeout: 60_000 }, () => {
+  it('keeps the visual editor and the JSON view of the fields in sync', async () => {
+    const fake = service();
+    renderApp('/blocks/7/edit', fake.api);
+    await screen.findByRole('group', { name: 'Field 2: subtitle' });
+    await userEvent.click(screen.getByRole('button', { name: 'Move subtitle up' }));
+    expect(screen.getByRole('group', { name: 'Field 1: subtitle' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
+    const json = screen.getByRole('textbox', { name: 'Fields as JSON' });
+    expect(JSON.parse(json.textContent!).map((f: { name: string }) => f.name)).toEqual(['subtitle', 'title']);
+
+    setCode('Fields as JSON', '[{"name": "subtitle", "type": "text"}, {"name": "heading", "type": "string"');
+    expect(await screen.findByText(/This is not valid JSON/)).toBeTruthy();
+    setCode('Fields as JSON', '[{"name": "subtitle", "type": "text"}, {"name": "heading", "type": "string"}]');
+    await waitFor(() => expect(screen.queryByText(/This is not valid JSON/)).toBeNull());
+    await userEvent.click(screen.getByRole('tab', { name: 'Visual editor' }));
+    expect(screen.getByRole('group', { name: 'Field 2: heading' })).toBeTruthy();
+  });
+
+  it('warns before a major save with the removed and renamed fields, and saves only when confirmed', async () => {
+    const fake = service();
+    fake.on('PUT /api/blocks/{id}', (request) =>
+      request.query.get('dry_run') === '1'
+        ? [200, { block: block(), version_bump: 'major', removed_fields: ['title', 'subtitle'] }]
+        : [
+            200,
+            {
+              block: block({ version: { major: 2, minor: 0 } }),
+              version_bump: 'major',
+              removed_fields: ['title', 'subtitle'],
+            },
+          ],
+    );
+    const { router } = renderApp('/blocks/7/edit', fake.api);
+    const title = await screen.findByRole('group', { name: 'Field 1: title' });
+    const name = within(title).getByRole('textbox', { name: /^Field name/ });
+    await fill(name, 'heading');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove subtitle' }));
+    await fill(screen.getByRole('textbox', { name: /What changed/ }), 'Renamed the title');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'This save is a major change' });
+    const removed = within(dialog).getByRole('list', { name: 'Removed or renamed fields' });
+    expect(removed.textContent).toContain('title (renamed to heading)');
+    expect(removed.textContent).toContain('subtitle (removed)');
+    expect(fake.calls.filter((c) => c.method === 'PUT').map((c) => c.query.get('dry_run'))).toEqual(['1']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save as a major version' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/7'));
+    const saves = fake.calls.filter((c) => c.method === 'PUT' && c.query.get('dry_run') === null);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.body).toMatchObject({
+      changelog: 'Renamed the title',
+      schema_content: [{ name: 'heading', type: 'string', required: true, label: 'Title' }],
+    });
+    expect(await screen.findByText(/Saved as a major change/)).toBeTruthy();
+    expect(screen.getByText('Version 2.0.')).toBeTruthy();
+  });
+
+  it('saves a minor change at once and shows the bump', async () => {
+    const fake = service();
+    fake.on('PUT /api/blocks/{id}', (request) => [
+      200,
+      {
+        block: block({ version: { major: 1, minor: request.query.get('dry_run') ? 2 : 3 } }),
+        version_bump: 'minor',
+        removed_fields: [],
+      },
+    ]);
+    const { router } = renderApp('/blocks/7/edit', fake.api);
+    await screen.findByRole('group', { name: 'Field 1: title' });
+    setCode('CSS', 'h1 { color: blue; }');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/7'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.calls.filter((c) => c.method === 'PUT').map((c) => c.query.get('dry_run'))).toEqual(['1', null]);
+    expect(bodyOf(fake, 'PUT', '/api/blocks/7')[1]).toMatchObject({ css: 'h1 { color: blue; }' });
+    expect(await screen.findByText(/Saved as a minor change/)).toBeTruthy();
+    expect(screen.getByText('Version 1.3.')).toBeTruthy();
+  });
+
+  it('shows a refusal of the dry run at its field, and saves nothing', async () => {
+    const fake = service();
+    fake.on('PUT /api/blocks/{id}', () => [
+      400,
+      { error: 'Invalid body', errors: [{ path: 'name', message: 'This value should not be blank.' }] },
+    ]);
+    renderApp('/blocks/7/edit', fake.api);
+    const name = await screen.findByRole('textbox', { name: 'Block name' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(screen.getByText('This value should not be blank.')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('does not offer a global block for editing', async () => {
+    const fake = service();
+    fake.on('GET /api/blocks/{id}', () => [200, block({ scope: 'global' })]);
+    renderApp('/blocks/7/edit', fake.api);
+    expect((await screen.findByRole('alert')).textContent).toContain('Fork it');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+});
+
+describe('a block of your own on its page', () => {
+  it('shows the revision history with the bump of each revision', async () => {
+    renderApp('/blocks/7', service().api);
+    const history = (await screen.findByRole('heading', { name: 'Revision history' })).closest('section')!;
+    const newest = (await within(history).findByRole('rowheader', { name: '1.2' })).closest('tr')!;
+    expect(newest.textContent).toContain('Minor');
+    expect(newest.textContent).toContain('Subtitle');
+    expect(within(history).getByRole('rowheader', { name: '1.0' }).closest('tr')!.textContent).toContain('First');
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/blocks/7/edit');
+  });
+
+  it('uploads a cover and shows it', async () => {
+    const fake = service();
+    fake.on('POST /api/blocks/{id}/cover', () => [
+      200,
+      { block: block({ cover_url: '/uploads/covers/a.png' }), url: '/uploads/covers/a.png' },
+    ]);
+    renderApp('/blocks/7', fake.api);
+    const input = (await screen.findByLabelText(/Cover image/)) as HTMLButtonElement;
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
+    const hidden = input.closest('section')!.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(hidden, { target: { files: [file] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload cover' }));
+    expect(
+      ((await screen.findByRole('img', { name: 'Cover of My hero' })) as HTMLImageElement).getAttribute('src'),
+    ).toBe('/uploads/covers/a.png');
+    const upload = fake.calls.find((c) => c.method === 'POST' && c.path === '/api/blocks/7/cover')!;
+    expect(upload.body).toMatch(/name="file"; filename="cover.png"/);
+  });
+
+  it('shows a refused cover at the file input', async () => {
+    const fake = service();
+    fake.on('POST /api/blocks/{id}/cover', () => [
+      400,
+      {
+        error: 'Only JPEG, PNG, GIF or WebP images.',
+        errors: [{ path: 'file', message: 'Only JPEG, PNG, GIF or WebP images.' }],
+      },
+    ]);
+    renderApp('/blocks/7', fake.api);
+    const section = (await screen.findByRole('heading', { name: 'Cover' })).closest('section')!;
+    fireEvent.change(section.querySelector('input[type=file]')!, {
+      target: { files: [new File(['x'], 'a.txt', { type: 'image/png' })] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload cover' }));
+    expect(await within(section).findByText('Only JPEG, PNG, GIF or WebP images.')).toBeTruthy();
+    expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it('submits to the global catalog and shows the pending state', async () => {
+    const fake = service();
+    let submitted = false;
+    const submission = {
+      id: 4,
+      block_id: 7,
+      status: 'pending',
+      reason: null,
+      approved_block_id: null,
+      created_at: '2026-01-03T10:00:00.000Z',
+      decided_at: null,
+    };
+    fake.on('GET /api/block-submissions', () => [200, page(submitted ? [submission] : [])]);
+    fake.on('POST /api/blocks/{id}/submit', () => {
+      submitted = true;
+      return [201, submission];
+    });
+    renderApp('/blocks/7', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit to the global catalog' }));
+    const status = await screen.findByRole('status', { name: 'Submission status' });
+    expect(status.textContent).toContain('Pending review');
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
+  });
+
+  it('shows a rejection with its reason, and a refused submission', async () => {
+    const fake = service();
+    fake.on('GET /api/block-submissions', () => [
+      200,
+      page([
+        {
+          id: 3,
+          block_id: 7,
+          status: 'rejected',
+          reason: 'Too close to the global Hero',
+          approved_block_id: null,
+          created_at: '2026-01-03T10:00:00.000Z',
+          decided_at: '2026-01-04T10:00:00.000Z',
+        },
+        {
+          id: 5,
+          block_id: 8,
+          status: 'approved',
+          reason: null,
+          approved_block_id: 30,
+          created_at: '2026-01-05T10:00:00.000Z',
+          decided_at: null,
+        },
+      ]),
+    ]);
+    fake.on('POST /api/blocks/{id}/submit', () => [409, { error: 'A submission of this block is already pending.' }]);
+    renderApp('/blocks/7', fake.api);
+    const status = await screen.findByRole('status', { name: 'Submission status' });
+    expect(status.textContent).toContain('Rejected');
+    expect(status.textContent).toContain('Reason: Too close to the global Hero');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit again' }));
+    expect(
+      (await screen.findByText('A submission of this block is already pending.')).closest('[role=alert]'),
+    ).toBeTruthy();
+  });
+});
