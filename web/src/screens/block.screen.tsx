@@ -9,6 +9,7 @@ import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
 import { Cover } from './block/cover';
 import { Revisions } from './block/revisions';
+import { scrollable } from './block/scrollable';
 import { SavedNotice } from './block/saved-notice';
 import { Submission } from './block/submission';
 
@@ -171,7 +172,7 @@ function Fields({ contract }: { contract: PlaceholderSchema }) {
       {names.length === 0 ? (
         <Text size="sm">This block takes no values.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Fields table')}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -218,7 +219,7 @@ function Slots({ contract }: { contract: PlaceholderSchema }) {
       {contract.binding_slots.length === 0 ? (
         <Text size="sm">A static block: it shows only the values you give it.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Live data table')}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

@@ -1,5 +1,6 @@
 import { Input } from '@mantine/core';
 import { css } from '@codemirror/lang-css';
+import { html } from '@codemirror/lang-html';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { liquid } from '@codemirror/lang-liquid';
@@ -8,7 +9,8 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useId, useMemo } from 'react';
 
 const LANGUAGES = {
-  liquid: () => liquid(),
+  // Without closing tags typed for the author: they are written by hand, and doubled ones broke templates.
+  liquid: () => liquid({ base: html({ autoCloseTags: false }) }),
   css: () => css(),
   javascript: () => javascript(),
   markdown: () => markdown(),

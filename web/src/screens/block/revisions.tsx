@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { formatDateTime } from '../../format';
+import { scrollable } from './scrollable';
 
 const PAGE = 20;
 const BUMP = { major: 'Major', minor: 'Minor' } as const;
@@ -33,7 +34,7 @@ export function Revisions({ id }: { id: number }) {
         <Text size="sm">No revision yet: the block gets version 1.0 with its first template or field.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Revisions table')}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -51,7 +52,7 @@ export function Revisions({ id }: { id: number }) {
                       {revision.version_bump === null ? (
                         <Badge variant="outline">First</Badge>
                       ) : (
-                        <Badge variant="light" color={revision.version_bump === 'major' ? 'orange' : 'gray'}>
+                        <Badge variant="outline" color={revision.version_bump === 'major' ? 'red.9' : 'dark'}>
                           {BUMP[revision.version_bump as keyof typeof BUMP]}
                         </Badge>
                       )}

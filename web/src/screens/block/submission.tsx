@@ -6,9 +6,9 @@ import { errorMessage } from '../../api/errors';
 import { formatDateTime } from '../../format';
 
 const STATUS = {
-  pending: { label: 'Pending review', color: 'yellow' },
-  approved: { label: 'Approved', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
+  pending: { label: 'Pending review', color: 'dark' },
+  approved: { label: 'Approved', color: 'green.9' },
+  rejected: { label: 'Rejected', color: 'red.9' },
 } as const;
 
 /**
@@ -46,7 +46,7 @@ export function Submission({ blockId, hasRevision }: { blockId: number; hasRevis
           <Stack gap={4} role="status" aria-label="Submission status">
             <Group gap="xs">
               <Text size="sm">Submitted {formatDateTime(latest.created_at)}:</Text>
-              <Badge color={status.color} variant="light">
+              <Badge color={status.color} variant="outline">
                 {status.label}
               </Badge>
             </Group>

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, checkScreen, launchBrowser, newContext, startService, type Service } from './harness.js';
+
+let service: Service;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** A real 1×1 PNG: the service checks a cover by its bytes, and the browser must be able to show it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const author = { email: `bea-${Date.now()}@example.com`, password: 'bea-password-1' };
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+  context = await newContext(browser, service.url);
+  page = await context.newPage();
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(author.email);
+  await page.getByLabel(/^Password/).fill(author.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+/** Types into a CodeMirror editor by keyboard, as a person would. */
+async function typeCode(name: string, text: string) {
+  const editor = page.getByRole('textbox', { name });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+}
+
+/** checkScreen waits for animations to end: a focused CodeMirror's cursor blinks for ever, so focus leaves it first. */
+async function check(name: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return checkScreen(page, name);
+}
+
+describe('a block of your own: create, edit, submit', () => {
+  let blockUrl = '';
+
+  it('creates a block with a template and fields, and refuses a bad field name at the field', async () => {
+    await page.goto('/blocks');
+    await page.getByRole('link', { name: 'New block' }).click();
+    await page.getByRole('heading', { name: 'New block' }).waitFor();
+    await page.getByLabel(/^Block name/).fill('Promo');
+    await page.getByLabel('Description').fill('A title and a line under it');
+    await typeCode('Template', '<h2>{{ title }}</h2><p>{{ line }}</p>');
+    // Tab leaves the editor: the keyboard is never trapped in it.
+    expect(await page.getByRole('textbox', { name: 'Template' }).textContent()).toBe(
+      '<h2>{{ title }}</h2><p>{{ line }}</p>',
+    );
+    // Tab leaves the editor for the next one: the keyboard is never trapped in it.
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('textbox', { name: 'CSS' }).evaluate((node) => node === document.activeElement)).toBe(
+      true,
+    );
+
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await page
+      .getByRole('group', { name: 'Field 1: field_1' })
+      .getByLabel(/^Field name/)
+      .fill('Title');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await page
+      .getByRole('group', { name: 'Field 2: field_2' })
+      .getByLabel(/^Field name/)
+      .fill('line');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.getByRole('tab', { name: 'Write' }).click();
+    await typeCode('Docs (markdown)', '## Use\n\nAt the top of a page.');
+    expect(await check('block-new')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create block' }).click();
+    const name = page.getByRole('group', { name: 'Field 1: Title' }).getByLabel(/^Field name/);
+    await expect.poll(() => name.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await name.fill('title');
+    await page.getByRole('group', { name: 'Field 1: title' }).getByLabel('Required').check();
+    await page.getByRole('button', { name: 'Create block' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Promo' }).waitFor();
+    await page.getByText('The block is created').waitFor();
+    await page.getByText('Version 1.0.').waitFor();
+    blockUrl = new URL(page.url()).pathname;
+    await page.getByRole('rowheader', { name: 'title' }).waitFor();
+    expect(await check('block-created')).toEqual([]);
+  });
+
+  it('keeps the visual editor and the JSON in sync, and warns before a major save', async () => {
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Promo' }).waitFor();
+    // By keyboard: the button is reached with focus and pressed with Enter.
+    await page.getByRole('button', { name: 'Move line up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Field 1: line' }).waitFor();
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const json = JSON.parse((await page.getByRole('textbox', { name: 'Fields as JSON' }).textContent()) ?? '');
+    expect(json.map((f: { name: string }) => f.name)).toEqual(['line', 'title']);
+    expect(await check('block-edit-json')).toEqual([]);
+    await page.getByRole('tab', { name: 'Visual editor' }).click();
+
+    await page
+      .getByRole('group', { name: 'Field 2: title' })
+      .getByLabel(/^Field name/)
+      .fill('heading');
+    await typeCode('Template', '<h2>{{ heading }}</h2><p>{{ line }}</p>');
+    await page.getByLabel(/What changed/).fill('The title is now the heading');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'This save is a major change' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('list', { name: 'Removed or renamed fields' }).textContent()).toContain(
+      'title (renamed to heading)',
+    );
+    expect(await check('block-major-warning')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save as a major version' }).click();
+
+    await page.getByText(/Saved as a major change/).waitFor();
+    await page.getByText('Version 2.0.').waitFor();
+    const history = page.getByRole('region', { name: 'Revision history' });
+    await history.getByRole('rowheader', { name: '2.0' }).waitFor();
+    const newest = await history.getByRole('row').nth(1).textContent();
+    expect(newest).toContain('Major');
+    expect(newest).toContain('The title is now the heading');
+  });
+
+  it('uploads a cover, submits the block and sees the rejection with its reason', async () => {
+    await page.getByRole('region', { name: 'Cover' }).locator('input[type=file]').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    const upload = page.getByRole('button', { name: 'Upload cover' });
+    await expect.poll(() => upload.isEnabled()).toBe(true);
+    // By keyboard: focus the button and press Enter.
+    await upload.focus();
+    await page.keyboard.press('Enter');
+    const cover = page.getByRole('img', { name: 'Cover of Promo' });
+    await cover.waitFor();
+    expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+
+    await page.getByRole('button', { name: 'Submit to the global catalog' }).click();
+    const status = page.getByRole('status', { name: 'Submission status' });
+    await status.getByText('Pending review').waitFor();
+    expect(await check('block-page-own')).toEqual([]);
+
+    // An administrator rejects it with a reason, on the moderation screen.
+    const adminContext = await newContext(browser, service.url);
+    const admin = await adminContext.newPage();
+    await admin.goto('/sign-in');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel(/^Password/).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await admin.goto('/admin/moderation');
+    await admin
+      .getByRole('button', { name: /^Reject submission / })
+      .first()
+      .click();
+    await admin
+      .getByRole('dialog')
+      .getByLabel(/^Reason/)
+      .fill('Too close to the starter hero');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+    await adminContext.close();
+
+    await page.goto(blockUrl);
+    await status.getByText('Rejected').waitFor();
+    expect(await status.textContent()).toContain('Reason: Too close to the starter hero');
+    await page.getByRole('button', { name: 'Submit again' }).waitFor();
+  });
+});
