@@ -2,7 +2,8 @@
  * `npm run test:crash`: acknowledged writes survive a SIGKILL.
  *
  * Starts the production build, keeps concurrent writers busy (new pages, and
- * instances inserted into one shared page), kills the process with SIGKILL at
+ * instances inserted into and moved within one shared page by several writers
+ * at once), kills the process with SIGKILL at
  * a random moment, checks the stored data's invariants, restarts, and checks
  * that every write that was answered 2xx is there. CRASH_CYCLES (default 3)
  * kills; runs on PostgreSQL when DATABASE_URL is set, else on SQLite.
@@ -20,6 +21,8 @@ import { checkIntegrity } from '../src/db/integrity.js';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 3);
 const WRITERS = 6;
+/** Writers 0..3 work on one shared page (inserts and moves), the others create pages. */
+const SHARED_WRITERS = 4;
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `crash_${randomBytes(6).toString('hex')}` : undefined;
 const built = `node_modules/.cache/pageblocks-crash-${randomBytes(4).toString('hex')}`;
@@ -67,7 +70,7 @@ const exited = (child: ChildProcess) =>
 interface Page {
   id: number;
   name: string;
-  blocks?: { placeholder_values: { title?: string } }[];
+  blocks?: { id: number; placeholder_values: { title?: string } }[];
 }
 
 /** One request; the answer's body is trusted to be the shape the caller names (this script checks the service, not its types). */
@@ -122,29 +125,46 @@ async function main() {
     const pages = new Map<number, string>(); // acknowledged page id → name
     const lines = new Set<string>(); // acknowledged instance titles on the shared page
 
+    const serverError = (r: { status: number; body: unknown }) => {
+      failures++;
+      console.error(`${r.status}: ${JSON.stringify(r.body)}`);
+    };
+
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       let running = true;
       const writer = async (n: number) => {
         for (let i = 0; running; i++) {
           const token = `c${cycle}-w${n}-${i}`;
           try {
-            // One writer inserts into the shared page: parallel inserts into one page are
-            // issue 11's finding 3 (PostgreSQL), tested where it is fixed; widen this when it lands.
-            if (n !== 0) {
+            if (n >= SHARED_WRITERS) {
               const r = await call<Page>(server.url, 'POST', '/api/v1/pages', auth, {
                 name: token,
                 site_id: site.id,
                 blocks: [{ block_id: block.id, placeholder_values: { title: token } }],
               });
               if (r.status === 201) pages.set(r.body.id, token);
-              else if (r.status >= 500) failures++;
-            } else {
+              else if (r.status >= 500) serverError(r);
+            } else if (n % 2 === 0 || lines.size === 0) {
+              // Parallel inserts into one page, at its head and middle: each takes the page's lock.
               const r = await call(server.url, 'POST', `/api/v1/pages/${shared.id}/blocks`, auth, {
-                position: randomInt(0, 3),
+                position: randomInt(0, Math.min(3, lines.size) + 1),
                 blocks: [{ block_id: block.id, placeholder_values: { title: token } }],
               });
               if (r.status === 201) lines.add(token);
-              else if (r.status >= 500) failures++;
+              else if (r.status >= 500) serverError(r);
+            } else {
+              // Moves between the inserts: the order changes under the others, the set never does.
+              const page = await call<Page>(server.url, 'GET', `/api/v1/pages/${shared.id}?with_blocks=1`, auth);
+              const blocks = page.body?.blocks ?? [];
+              if (blocks.length < 2) continue;
+              const r = await call(
+                server.url,
+                'PUT',
+                `/api/v1/pages/${shared.id}/blocks/${blocks[randomInt(0, blocks.length)]!.id}/move`,
+                auth,
+                { position: randomInt(0, blocks.length) },
+              );
+              if (r.status >= 500) serverError(r);
             }
           } catch {
             return; // the connection died with the process: not acknowledged
