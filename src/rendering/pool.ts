@@ -90,6 +90,11 @@ export class RenderPool implements PageRenderer {
     return controller.signal;
   }
 
+  /** Ids of the render threads alive now (a terminated one is replaced by a new id). */
+  get threadIds(): number[] {
+    return this.#pool.threads.map((thread) => thread.threadId);
+  }
+
   /** Stops every thread; renders in flight are rejected. */
   close(): Promise<void> {
     return this.#pool.destroy();

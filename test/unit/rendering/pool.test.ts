@@ -1,0 +1,115 @@
+/**
+ * The render pool on real worker threads: an overrun of the page budget or of
+ * the heap terminates the thread that ran it and is a RenderError at the block
+ * that was rendering; the pool goes on serving on a fresh thread.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PageBlockInput } from '../../../src/modules/publishing/publishing.js';
+import { RenderPool } from '../../../src/rendering/pool.js';
+import { RenderError } from '../../../src/rendering/renderer.js';
+
+let nextId = 1;
+const block = (template: string, values: Record<string, unknown> = {}): PageBlockInput => {
+  const id = nextId++;
+  return {
+    id,
+    parentId: null,
+    revisionId: id,
+    template,
+    css: '',
+    js: '',
+    values,
+    slots: {},
+    blockType: 'schema',
+    richtextFields: [],
+  };
+};
+const plain = () => block('<p>{{ title }}</p>', { title: 'still here' });
+/** One Liquid node that sorts for seconds: only the page budget can stop it. */
+const endless = () => block(`{% assign a = (1..100000)${' | sort'.repeat(400)} %}{{ a | size }}`);
+/** 400 arrays of 100,000 numbers kept alive: about 320 MB, within LiquidJS's own allocation budget. */
+const hungry = () =>
+  block(
+    '{% assign a = (1..100000) %}' +
+      Array.from({ length: 400 }, (_, i) => `{% assign k${i} = a | reverse %}`).join('') +
+      '{{ k0 | size }}',
+  );
+
+async function rejection(promise: Promise<unknown>): Promise<RenderError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RenderError) return error;
+    throw error;
+  }
+  throw new Error('expected a RenderError, but the page rendered');
+}
+
+const pools: RenderPool[] = [];
+const pool = (options: ConstructorParameters<typeof RenderPool>[0]) => {
+  const made = new RenderPool(options);
+  pools.push(made);
+  return made;
+};
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+describe('RenderPool', () => {
+  it('renders a page on a thread, with children inside their parent and assets once', async () => {
+    const renderer = pool({ threads: 1 });
+    const parent = { ...block('<main>{{ children }}</main>'), css: '.m{}' };
+    const child = { ...block('<b>{{ x }}</b>', { x: '<i>' }), parentId: parent.id };
+    const page = await renderer.renderPage([parent, child]);
+    expect(page.html).toBe('<main><b>&lt;i&gt;</b></main>');
+    expect(page.css).toBe('.m{}');
+    // Again, with the templates left out of the task: the thread has parsed them.
+    expect((await renderer.renderPage([parent, child])).html).toBe(page.html);
+  });
+
+  it('stops a page over its budget, names the block that was rendering, and replaces the thread', async () => {
+    const renderer = pool({ threads: 1, pageBudgetMs: 200 });
+    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    const [before] = renderer.threadIds;
+    const error = await rejection(renderer.renderPage([plain(), plain(), endless()]));
+    expect(error.reason).toBe('render_limit');
+    expect(error.index).toBe(2);
+    expect(error.errors).toEqual([{ path: 'blocks[2]', message: error.message, code: 'invalid' }]);
+    expect(error.message).toMatch(/longer than 200 ms to render, and was stopped in this block/);
+    // The pool keeps serving, on another thread.
+    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(renderer.threadIds).not.toContain(before);
+  });
+
+  it('stops a page over its heap, names the block, and keeps serving', async () => {
+    const renderer = pool({ threads: 1, heapMb: 64 });
+    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    const [before] = renderer.threadIds;
+    const error = await rejection(renderer.renderPage([plain(), hungry()]));
+    expect(error.reason).toBe('memory_limit');
+    expect(error.index).toBe(1);
+    expect(error.message).toMatch(/needed more than 64 MB/);
+    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(renderer.threadIds).not.toContain(before);
+  });
+
+  it('answers other pages while one overruns, on its other threads', async () => {
+    const renderer = pool({ threads: 2, pageBudgetMs: 1000 });
+    const slow = rejection(renderer.renderPage([endless()]));
+    const quick = await Promise.all(Array.from({ length: 5 }, () => renderer.renderPage([plain()])));
+    expect(quick.map((p) => p.html)).toEqual(Array(5).fill('<p>still here</p>'));
+    expect((await slow).reason).toBe('render_limit');
+  });
+
+  it('reports a template error from the thread as the same RenderError, without replacing the thread', async () => {
+    const renderer = pool({ threads: 1 });
+    await renderer.renderPage([plain()]);
+    const [before] = renderer.threadIds;
+    const error = await rejection(renderer.renderPage([plain(), block('{% if %}')]));
+    expect(error.reason).toBe('syntax');
+    expect(error.index).toBe(1);
+    const alone = await rejection(renderer.renderAlone(block('{% for i in (1..200000) %}{% endfor %}'), 42));
+    expect(alone.reason).toBe('range_limit');
+    expect(alone.errors).toEqual([{ path: 'template', message: alone.message, code: 'invalid' }]);
+    expect(alone.message).toMatch(/^The template of block 42 /);
+    expect(renderer.threadIds).toEqual([before]);
+  });
+});
