@@ -13,6 +13,7 @@ import { growLibrary } from './lib/bulk.js';
 import { liquidFloorMs } from './lib/liquid-floor.js';
 import { latencies, load } from './lib/load.js';
 import { rssMb, startPinned } from './lib/processes.js';
+import { poolTable, renderPoolRows } from './render-pool.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SERVICE = ['dist/main.js'];
@@ -281,6 +282,12 @@ async function main() {
       await rm(target.dataDir, { recursive: true, force: true });
       if (target.databaseUrl && target.schema) await dropPostgresSchema(target.databaseUrl, target.schema);
     }
+  }
+  {
+    const started = performance.now();
+    const section = `## Render pool\n\n${poolTable(await renderPoolRows())}\n\n(${fmt((performance.now() - started) / 1000, 0)} s)`;
+    process.stdout.write(`\n${section}\n`);
+    sections.push(section);
   }
   if (!process.env.DATABASE_URL)
     sections.push('## PostgreSQL\n\nNot run: set DATABASE_URL to a PostgreSQL database to include it.');
