@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
-import { RenderError, previewDocument } from './renderer.js';
+import { RenderError, previewDocument, type RendererOptions } from './renderer.js';
 import type { RenderOutcome, RenderTask } from './render-worker.js';
 
 export interface RenderPoolOptions {
@@ -19,9 +19,16 @@ export interface RenderPoolOptions {
   heapMb?: number;
   /** Render threads at most. */
   threads?: number;
+  /** The per-block limits of each thread's Renderer (its defaults otherwise). */
+  renderer?: RendererOptions;
 }
 
-export const DEFAULT_POOL_OPTIONS: Required<RenderPoolOptions> = { pageBudgetMs: 2000, heapMb: 256, threads: 2 };
+export const DEFAULT_POOL_OPTIONS: Required<RenderPoolOptions> = {
+  pageBudgetMs: 2000,
+  heapMb: 256,
+  threads: 2,
+  renderer: {},
+};
 
 /** The bundled worker next to the bundle; from source, a loader shim that registers TypeScript first. */
 function workerFile(): string {
@@ -43,6 +50,7 @@ export class RenderPool implements PageRenderer {
       // Threads keep their caches: never retire an idle one.
       idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+      workerData: { renderer: this.options.renderer },
     });
   }
 

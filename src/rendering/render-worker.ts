@@ -3,8 +3,9 @@
  * templates and rendered instances between tasks, so the main thread sends a
  * template only when this thread has not seen its revision yet.
  */
+import { workerData } from 'node:worker_threads';
 import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
-import { RenderError, Renderer, type RenderFailure } from './renderer.js';
+import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
 
 export interface RenderTask {
   /** With `template` left empty unless `withTemplates`. */
@@ -26,7 +27,7 @@ export type RenderOutcome =
       index: number | undefined;
     };
 
-const renderer = new Renderer();
+const renderer = new Renderer((workerData as { renderer?: RendererOptions } | null)?.renderer);
 
 export default async function render(task: RenderTask): Promise<RenderOutcome> {
   Atomics.store(task.progress, 1, 1);
