@@ -86,7 +86,9 @@ export function registerNotFound(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(path);
-    if (allowed.length > 0) {
+    // A route of this method that found nothing (a missing upload) is a 404, not a 405.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed.length > 0 && !allowed.includes(method)) {
       reply.header('allow', allowed.join(', '));
       return send(reply, 405, {
         error: `Method ${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`,

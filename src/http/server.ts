@@ -9,6 +9,7 @@ import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
+import { registerUploads } from './uploads-files.js';
 import { registerWebApp } from './web-app.js';
 import { registerMetrics } from './metrics.js';
 import { webApi } from './web/index.js';
@@ -103,19 +104,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
     }
   });
 
-  // Uploaded files: the bytes from local storage, or a redirect to the bucket.
-  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const found = await options.services.uploads.open(key);
-    if (!found) return reply.status(404).send({ error: `No upload ${key}.` });
-    if ('redirect' in found) return reply.redirect(found.redirect, 302);
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .type(found.contentType)
-      .send(found.body);
-  });
-
+  await registerUploads(app, options.services.uploads);
   registerMetrics(app, options.config.metrics);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });

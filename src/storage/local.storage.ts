@@ -38,6 +38,7 @@ export function localStorage(dataDir: string): Storage {
       await rm(path(key), { force: true });
     },
     publicUrl: () => undefined,
+    directory: () => root,
     status: () => ({ driver: 'local', configured: true, bucket: null, public_url: null }),
   };
 }

@@ -53,6 +53,7 @@ export function s3Storage(settings: S3Settings): Storage {
       }
     },
     publicUrl: (key) => (publicBase ? `${publicBase}/${key}` : undefined),
+    directory: () => undefined,
     status: () => ({ driver: 's3', configured: true, bucket: settings.bucket, public_url: publicBase ?? null }),
   };
 }

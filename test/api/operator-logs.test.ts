@@ -18,6 +18,7 @@ const failing: Storage = {
   get: async () => undefined,
   delete: async () => undefined,
   publicUrl: () => undefined,
+  directory: () => undefined,
   status: () => ({ driver: 'local', configured: true, bucket: null, public_url: null }),
 };
 

@@ -35,6 +35,52 @@ describe('block covers', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
+  it('streams a cover with an ETag and Last-Modified, cached for good; a conditional GET is 304, a range 206', async () => {
+    const block = await createBlock(t, user, { name: 'Cached' });
+    const url = `${t.url}${(await cover(block.id, form('file', PNG, 'x.png'))).body.url}`;
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-length')).toBe(String(PNG.length));
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('accept-ranges')).toBe('bytes');
+    const etag = served.headers.get('etag');
+    const modified = served.headers.get('last-modified');
+    expect(etag).toMatch(/^(W\/)?"/);
+    expect(modified).not.toBeNull();
+    await served.arrayBuffer();
+
+    // As a browser revalidates: fetch itself would add `cache-control: no-cache`, which asks for the body.
+    const revalidate = { 'cache-control': 'max-age=0' };
+    const again = await fetch(url, { headers: { ...revalidate, 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await fetch(url, { headers: { ...revalidate, 'if-modified-since': modified! } })).status).toBe(304);
+    const changed = await fetch(url, { headers: { ...revalidate, 'if-none-match': '"another"' } });
+    expect(changed.status).toBe(200);
+    expect(Buffer.from(await changed.arrayBuffer())).toEqual(PNG);
+
+    const part = await fetch(url, { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(PNG.subarray(0, 4));
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+  });
+
+  it.each([
+    ['a missing upload', '/uploads/covers/0000.png'],
+    ['a path out of the uploads', '/uploads/..%2f..%2fpageblocks.db'],
+    ['a file being written', '/uploads/covers/abc.png.0123456789ab.tmp'],
+    ['a dot file', '/uploads/.secret'],
+  ])('answers %s with a JSON error, never a file', async (_, path) => {
+    const r = await t.call('GET', path);
+    expect([403, 404]).toContain(r.status);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(typeof r.body.error).toBe('string');
+  });
+
   it('removes the old cover when it is replaced', async () => {
     const block = await createBlock(t, user, { name: 'Twice' });
     const first = await cover(block.id, form('file', PNG, 'a.png'));

@@ -53,6 +53,11 @@ export class UploadsService {
   }
 
   /** What `/uploads/<key>` answers: the bytes (local) or where the object lives (S3). */
+  /** Where local storage keeps the files, for the HTTP layer to stream them; undefined for a bucket. */
+  directory(): string | undefined {
+    return this.deps.storage.directory();
+  }
+
   async open(key: string): Promise<{ redirect: string } | { body: Buffer; contentType: string } | undefined> {
     const url = this.deps.storage.publicUrl(key);
     if (url) return { redirect: url };

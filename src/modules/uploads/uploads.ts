@@ -5,6 +5,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** An absolute URL of the object where the backend serves it itself (S3), else undefined. */
   publicUrl(key: string): string | undefined;
+  /** The directory that holds the files on this machine (local storage), so that they can be streamed from it; else undefined. */
+  directory(): string | undefined;
   status(): StorageStatus;
 }
 
