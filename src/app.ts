@@ -7,6 +7,7 @@ import { sitesRepository } from './db/repositories/sites.repository.js';
 import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
 import { rateLimitsRepository } from './db/repositories/rate-limits.repository.js';
 import type { App } from './http/context.js';
+import { createMetrics } from './http/metrics.js';
 import { createServer } from './http/server.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -92,7 +93,8 @@ export function createLogger(config: Config, stream?: DestinationStream): Fastif
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const clock = overrides.clock ?? systemClock;
   const logger = createLogger(config, overrides.logStream);
-  const database = await openDatabase(config);
+  const metrics = createMetrics(config.metrics);
+  const database = await openDatabase(config, { onQuery: metrics?.onQuery });
 
   const users = usersRepository(database);
   const sources = sourceIdsRepository(database);
@@ -120,7 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instances,
     clock,
   });
-  const renderer = new RenderPool(overrides.renderPool);
+  const renderer = new RenderPool({ ...overrides.renderPool, onRender: metrics?.onRender });
   const rendering = new PageRenderingService({
     rows: renderingRepository(database),
     blocks,
@@ -181,7 +183,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await services.auth.ensureAdmin(config.adminEmail, config.adminPassword);
   }
 
-  const http = await createServer({ services, config, logger, ready: () => database.ping(), dryRun: database.dryRun });
+  const http = await createServer({
+    services,
+    config,
+    logger,
+    metrics,
+    ready: () => database.ping(),
+    dryRun: database.dryRun,
+  });
   return {
     http,
     database,

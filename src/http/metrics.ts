@@ -1,28 +1,89 @@
 import { timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { QueryObserver } from '../db/database.js';
+import type { RenderEvent } from '../rendering/pool.js';
 import type { App } from './context.js';
 
 /**
- * `/metrics` in Prometheus' text format: request durations by route and
- * status, and the process (CPU, memory, event loop, GC). Off unless
- * `METRICS=1`; then readable with `Authorization: Bearer METRICS_TOKEN`, or,
- * without a token, only by a client on the listen address itself.
+ * What the service measures for `/metrics`, in Prometheus' text format:
+ * request durations by route and status, database query time, page render
+ * time by outcome, the render caches' hits, and the process (CPU, memory,
+ * event loop, GC). Built by the composition root, which hands `onQuery` to
+ * the database and `onRender` to the render pool.
  */
-export function registerMetrics(app: App, options: { enabled: boolean; token: string | undefined }) {
-  if (!options.enabled) return;
+export interface Metrics {
+  registry: Registry;
+  onQuery: QueryObserver;
+  onRender: (event: RenderEvent) => void;
+  requests: Histogram<'method' | 'route' | 'status'>;
+}
+
+/** Off unless `METRICS=1`: nothing is measured then. */
+export function createMetrics(options: { enabled: boolean }): Metrics | undefined {
+  if (!options.enabled) return undefined;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'pageblocks_' });
-  const durations = new Histogram({
+  const requests = new Histogram({
     name: 'pageblocks_http_request_duration_seconds',
     help: 'Time to answer a request, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const queries = new Histogram({
+    name: 'pageblocks_db_query_duration_seconds',
+    help: 'Time of each database query, by outcome (ok, error).',
+    labelNames: ['outcome'],
+    buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+    registers: [registry],
+  });
+  const renders = new Histogram({
+    name: 'pageblocks_render_duration_seconds',
+    help: 'Time to render a page on the render pool (queueing included), by outcome (ok, or the limit or error that refused it).',
+    labelNames: ['outcome'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+    registers: [registry],
+  });
+  const instances = new Counter({
+    name: 'pageblocks_render_instances_total',
+    help: "Instances of rendered pages, by cache: hit (HTML kept by the thread's cache) or miss (rendered).",
+    labelNames: ['cache'],
+    registers: [registry],
+  });
+  const templates = new Counter({
+    name: 'pageblocks_render_templates_total',
+    help: 'Pages rendered, by template cache: hit (the thread had parsed every template) or miss (templates sent and parsed).',
+    labelNames: ['cache'],
+    registers: [registry],
+  });
+  return {
+    registry,
+    requests,
+    onQuery: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
+    onRender: (event) => {
+      renders.observe({ outcome: event.outcome }, event.seconds);
+      if (event.outcome !== 'ok') return;
+      instances.inc({ cache: 'hit' }, event.instances.kept);
+      instances.inc({ cache: 'miss' }, event.instances.rendered);
+      templates.inc({ cache: event.templates === 'kept' ? 'hit' : 'miss' });
+    },
+  };
+}
+
+/**
+ * `/metrics`, when metrics are on: readable with `Authorization: Bearer
+ * METRICS_TOKEN`, or, without a token, only by a client on the listen
+ * address itself.
+ */
+export function registerMetrics(app: App, metrics: Metrics | undefined, options: { token: string | undefined }) {
+  if (!metrics) return;
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw path: ids would make a series per page.
     const route = request.routeOptions.url ?? 'unmatched';
-    durations.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.requests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -31,7 +92,7 @@ export function registerMetrics(app: App, options: { enabled: boolean; token: st
         .status(403)
         .send({ error: 'Metrics are readable with the metrics token, or from the listen address.' });
     }
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }
 

@@ -11,7 +11,7 @@ import { ErrorBody } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
 import { registerUploads } from './uploads-files.js';
 import { registerWebApp } from './web-app.js';
-import { registerMetrics } from './metrics.js';
+import { registerMetrics, type Metrics } from './metrics.js';
 import { webApi } from './web/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -20,6 +20,8 @@ export interface ServerOptions extends HttpDeps {
   logger: FastifyBaseLogger;
   /** Answers `GET /ready`: does the database answer? */
   ready: () => Promise<void>;
+  /** What `/metrics` shows, when on. */
+  metrics?: Metrics | undefined;
 }
 
 /** The HTTP server: the only place that knows Fastify. Built, not started. */
@@ -105,7 +107,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
   });
 
   await registerUploads(app, options.services.uploads);
-  registerMetrics(app, options.config.metrics);
+  registerMetrics(app, options.metrics, options.config.metrics);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });
   return app;

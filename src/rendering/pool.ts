@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
-import { RenderError, previewDocument, type RendererOptions } from './renderer.js';
+import { RenderError, previewDocument, type RendererOptions, type RenderFailure } from './renderer.js';
 import type { RenderOutcome, RenderTask } from './render-worker.js';
 
 export interface RenderPoolOptions {
@@ -21,9 +21,21 @@ export interface RenderPoolOptions {
   threads?: number;
   /** The per-block limits of each thread's Renderer (its defaults otherwise). */
   renderer?: RendererOptions;
+  /** Told about every page rendered or refused (metrics). */
+  onRender?: ((event: RenderEvent) => void) | undefined;
 }
 
-export const DEFAULT_POOL_OPTIONS: Required<RenderPoolOptions> = {
+export interface RenderEvent {
+  seconds: number;
+  /** `ok`, or why the page was refused. */
+  outcome: 'ok' | RenderFailure;
+  /** Instances taken from the thread's cache of rendered HTML, and rendered. */
+  instances: { kept: number; rendered: number };
+  /** Whether the thread had parsed every template already, or had to be sent them. */
+  templates: 'kept' | 'sent';
+}
+
+export const DEFAULT_POOL_OPTIONS: Required<Omit<RenderPoolOptions, 'onRender'>> = {
   pageBudgetMs: 2000,
   heapMb: 256,
   threads: 2,
@@ -37,11 +49,14 @@ function workerFile(): string {
 }
 
 export class RenderPool implements PageRenderer {
-  readonly options: Readonly<Required<RenderPoolOptions>>;
+  readonly options: Readonly<Required<Omit<RenderPoolOptions, 'onRender'>>>;
   readonly #pool: Piscina<RenderTask, RenderOutcome>;
+  readonly #onRender: RenderPoolOptions['onRender'];
 
   constructor(options: RenderPoolOptions = {}) {
-    this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
+    const { onRender, ...limits } = options;
+    this.options = { ...DEFAULT_POOL_OPTIONS, ...limits };
+    this.#onRender = onRender;
     this.#pool = new Piscina({
       filename: workerFile(),
       // Threads start at the first render: a service (or a test) that renders nothing starts none.
@@ -56,18 +71,37 @@ export class RenderPool implements PageRenderer {
 
   async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
     if (blocks.length === 0) return { html: '', css: '', js: '' };
+    const started = performance.now();
+    let templates: RenderEvent['templates'] = 'kept';
+    const report = (outcome: RenderEvent['outcome'], kept = 0) =>
+      this.#onRender?.({
+        seconds: (performance.now() - started) / 1000,
+        outcome,
+        instances: { kept, rendered: outcome === 'ok' ? blocks.length - kept : 0 },
+        templates,
+      });
     // Shared with the thread: [0] the block it renders, [1] set once it has started on the page.
     const progress = new Int32Array(new SharedArrayBuffer(8));
     const deadline = this.#deadline(progress);
     // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
     const bare = blocks.map((block) => ({ ...block, template: '' }));
-    let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
-    if (outcome.kind === 'missing')
-      outcome = await this.#run({ blocks, withTemplates: true, progress }, deadline, blocks);
-    if (outcome.kind === 'page') return outcome.page;
-    if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
-    const { kind: _kind, ...failure } = outcome;
-    throw new RenderError(failure);
+    try {
+      let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
+      if (outcome.kind === 'missing') {
+        templates = 'sent';
+        outcome = await this.#run({ blocks, withTemplates: true, progress }, deadline, blocks);
+      }
+      if (outcome.kind === 'page') {
+        report('ok', outcome.kept);
+        return outcome.page;
+      }
+      if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
+      const { kind: _kind, ...failure } = outcome;
+      throw new RenderError(failure);
+    } catch (error) {
+      report(error instanceof RenderError ? error.reason : 'error');
+      throw error;
+    }
   }
 
   async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {

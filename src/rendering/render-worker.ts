@@ -16,7 +16,8 @@ export interface RenderTask {
 }
 
 export type RenderOutcome =
-  | { kind: 'page'; page: RenderedPage }
+  /** `kept`: how many instances came from this thread's cache of rendered HTML. */
+  | { kind: 'page'; page: RenderedPage; kept: number }
   | { kind: 'missing' }
   | {
       kind: 'failure';
@@ -34,8 +35,9 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   Atomics.notify(task.progress, 1);
   if (!task.withTemplates && task.blocks.some((block) => !renderer.knows(block.revisionId))) return { kind: 'missing' };
   try {
+    const hitsBefore = renderer.outputCacheStats.hits;
     const page = await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index));
-    return { kind: 'page', page };
+    return { kind: 'page', page, kept: renderer.outputCacheStats.hits - hitsBefore };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;
     const { reason, detail, revisionId, blockId, index } = error;

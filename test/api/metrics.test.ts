@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
-import { newUser } from '../support/factories.js';
+import { newSite, newUser } from '../support/factories.js';
+import { createBlock, createPage } from '../support/library.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
 describe('/metrics with METRICS=1 and no token', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ env: { METRICS: '1' } });
+    // One render thread, so that the second preview meets the first one's caches.
+    t = await startApp({ env: { METRICS: '1' }, overrides: { renderPool: { threads: 1 } } });
   });
   afterAll(() => t.close());
 
@@ -26,6 +28,41 @@ describe('/metrics with METRICS=1 and no token', () => {
     );
     expect(r.text).toContain('pageblocks_process_resident_memory_bytes');
     expect(r.text).not.toContain('/api/v1/sites/999999');
+  });
+
+  it('times database queries and page renders, and counts the render caches’ hits and misses', async () => {
+    const user = await newUser(t);
+    const site = await newSite(t, user);
+    const block = await createBlock(t, user, { name: 'M', template: '<p>{{ title }}</p>' });
+    const broken = await createBlock(t, user, { name: 'B', template: '{% if %}' });
+    const page = await createPage(t, user, {
+      name: 'Measured',
+      site_id: site.id,
+      blocks: [
+        { block_id: block.id, placeholder_values: { title: 'a' } },
+        { block_id: block.id, placeholder_values: { title: 'b' } },
+      ],
+    });
+    const bad = await createPage(t, user, { name: 'Broken', site_id: site.id, blocks: [{ block_id: broken.id }] });
+    const value = (text: string, series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"()[\]|.+*?^$\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const before = (await t.call('GET', '/metrics')).text;
+    // First preview: the thread parses the template and renders both instances; the second takes both from its cache.
+    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).status).toBe(200);
+    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).status).toBe(200);
+    expect((await t.call('GET', `/api/v1/pages/${bad.id}/preview`, { key: user.key })).status).toBe(422);
+    const after = (await t.call('GET', '/metrics')).text;
+    const delta = (series: string) => value(after, series) - value(before, series);
+
+    expect(delta('pageblocks_render_duration_seconds_count{outcome="ok"}')).toBe(2);
+    expect(delta('pageblocks_render_duration_seconds_count{outcome="syntax"}')).toBe(1);
+    expect(delta('pageblocks_render_instances_total{cache="miss"}')).toBe(2);
+    expect(delta('pageblocks_render_instances_total{cache="hit"}')).toBe(2);
+    expect(delta('pageblocks_render_templates_total{cache="miss"}')).toBe(1);
+    expect(delta('pageblocks_render_templates_total{cache="hit"}')).toBe(1);
+    // Every request above read the key, the page and its instances.
+    expect(delta('pageblocks_db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(6);
+    expect(after).toMatch(/^pageblocks_db_query_duration_seconds_bucket\{le="0.001",outcome="ok"\} \d+$/m);
   });
 });
 

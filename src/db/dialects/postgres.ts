@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { queryLog, type QueryObserver } from './query-log.js';
 import pg from 'pg';
 import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
@@ -46,6 +47,8 @@ export async function openPostgres(options: {
   url: string;
   schema?: string | undefined;
   max?: number;
+  /** Told the duration of every query, and whether it failed (metrics). */
+  onQuery?: QueryObserver | undefined;
 }): Promise<Database> {
   const poolOptions: pg.PoolConfig = { connectionString: options.url, max: options.max ?? 10, types: typeParsers() };
   if (options.schema) {
@@ -61,7 +64,7 @@ export async function openPostgres(options: {
   }
   const pool = new pg.Pool(poolOptions);
   const { dialect, dryRun } = withDryRun(new PostgresDialect({ pool }));
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   return {
     db,
     dialect: postgresDialect,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { queryLog, type QueryObserver } from './query-log.js';
 import Libsql from 'libsql';
 import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
@@ -90,7 +91,7 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>) {
   };
 }
 
-export function openSqlite(dataDir: string): Database {
+export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   mkdirSync(dataDir, { recursive: true });
   const raw = new Libsql(join(dataDir, 'pageblocks.sqlite'));
   raw.pragma('journal_mode = WAL');
@@ -98,7 +99,7 @@ export function openSqlite(dataDir: string): Database {
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw) }));
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
     dialect: sqliteDialect,
