@@ -79,11 +79,15 @@ async function loopDelayDuring<T>(
   return { result, ms, p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 };
 }
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => (error instanceof RenderError ? error : Promise.reject(error)),
-  );
+async function failure(promise: Promise<unknown>): Promise<RenderError | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof RenderError) return error;
+    throw error;
+  }
+}
 
 export async function renderPoolRows(): Promise<PoolRow[]> {
   const rows: PoolRow[] = [];

@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import type { QueryObserver } from '../db/database.js';
-import type { RenderEvent } from '../rendering/pool.js';
 import type { App } from './context.js';
 
 /**
@@ -13,8 +11,15 @@ import type { App } from './context.js';
  */
 export interface Metrics {
   registry: Registry;
-  onQuery: QueryObserver;
-  onRender: (event: RenderEvent) => void;
+  /** The database's query observer. */
+  onQuery: (seconds: number, failed: boolean) => void;
+  /** The render pool's observer (its `RenderEvent`). */
+  onRender: (event: {
+    seconds: number;
+    outcome: string;
+    instances: { kept: number; rendered: number };
+    templates: 'kept' | 'sent';
+  }) => void;
   requests: Histogram<'method' | 'route' | 'status'>;
 }
 

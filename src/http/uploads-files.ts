@@ -45,7 +45,9 @@ export async function registerUploads(app: App, uploads: UploadsService): Promis
         const key = path.replace(/^\//, '');
         return isValidKey(key) && !key.endsWith('.tmp');
       },
-      setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+      setHeaders: (reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+      },
     });
   });
 }
