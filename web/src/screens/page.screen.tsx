@@ -43,7 +43,7 @@ export function PageScreen() {
       </Anchor>
       <Group gap="sm">
         <Title order={1}>{page.data.name}</Title>
-        <Badge variant="light" color={page.data.is_published ? 'green' : 'gray'}>
+        <Badge variant="dot" color={page.data.is_published ? 'green' : 'gray'}>
           {page.data.is_published ? 'Published' : 'Draft'}
         </Badge>
         <Button variant="default" size="xs" onClick={() => setDetails(true)}>

@@ -114,7 +114,7 @@ export function OutdatedBlocks({
                       {`version ${versionText(instance.version)} on this page`}
                       {latest ? `, ${versionText(latest)} in the library` : ''}
                     </Text>
-                    <Badge variant="light" color={major ? 'red' : 'orange'}>
+                    <Badge variant="light" color={major ? 'red' : 'blue'}>
                       {major ? 'Major change' : 'Minor change'}
                     </Badge>
                   </Group>

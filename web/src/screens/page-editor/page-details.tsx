@@ -128,6 +128,8 @@ function PageDetailsForm({
           placeholder="At the root"
           data={siteFolders.map((f) => ({ value: String(f.id), label: f.name }))}
           {...form.getInputProps('folder_id')}
+          // null, not '': an empty string is a value to Select, which would offer to clear it.
+          value={form.values.folder_id || null}
           onChange={(value: string | null) => form.setFieldValue('folder_id', value ?? '')}
         />
         {article && (

@@ -95,7 +95,7 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
             <Title order={2} size="h3" id="publication-title">
               Publication
             </Title>
-            <Badge variant="light" color={published ? 'green' : 'gray'}>
+            <Badge variant="dot" color={published ? 'green' : 'gray'}>
               {published ? 'Published' : 'Not published'}
             </Badge>
           </Group>

@@ -166,7 +166,7 @@ function ReplaceForm({
       )}
       {lost.length > 0 ? (
         <Table.ScrollContainer minWidth={300}>
-          <Table aria-label="Values that will be lost" withTableBorder>
+          <Table withTableBorder captionSide="top">
             <Table.Caption>Values that will be lost</Table.Caption>
             <Table.Thead>
               <Table.Tr>
