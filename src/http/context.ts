@@ -47,11 +47,11 @@ export interface HttpDeps {
 
 /** `?dry_run=1` on a route that declares it: the real call's answer, nothing written. */
 export function maybeDry<T>(
-  request: FastifyRequest,
+  request: { query: { dry_run?: number } },
   deps: Pick<HttpDeps, 'dryRun'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  return (request.query as { dry_run?: number } | undefined)?.dry_run === 1 ? deps.dryRun(work) : work();
+  return request.query.dry_run === 1 ? deps.dryRun(work) : work();
 }
 
 /** The caller of an authenticated route (the auth hook guarantees it). */

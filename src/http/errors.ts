@@ -57,7 +57,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   }
   const fastifyError = error;
   if (fastifyError.validation) {
-    const errors = toFieldErrors(fastifyError.validation as never);
+    const errors = toFieldErrors(fastifyError.validation);
     return send(reply, 400, { error: 'The request is not valid: see errors[].', errors });
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {

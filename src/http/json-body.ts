@@ -50,7 +50,9 @@ export function tooDeepAt(text: string, limit: number): string | null {
       expectKey = false;
     } else if (c === COMMA) {
       const last = places.length - 1;
-      if (arrays[last]) places[last] = (places[last] as number) + 1;
+      const place = places[last];
+      // An array's place is its index (a number), an object's the key last read.
+      if (typeof place === 'number') places[last] = place + 1;
       else expectKey = true;
     } else if (c === COLON) expectKey = false;
   }
@@ -70,9 +72,9 @@ function pathOf(arrays: boolean[], places: (number | string)[]): string {
 export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const at = tooDeepAt(body as string, limit);
-    if (at === null) return parse(request, body as string, done);
+  app.addContentTypeParser<string>('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const at = tooDeepAt(body, limit);
+    if (at === null) return parse(request, body, done);
     done(
       validationError(`The request body nests deeper than ${limit} levels of arrays and objects.`, [
         { path: at, message: `Nested deeper than ${limit} levels.` },

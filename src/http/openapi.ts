@@ -9,8 +9,13 @@ export interface DocsOptions {
   description: string;
   /** The path prefix of the contour, e.g. `/api/v1`. */
   prefix: string;
-  securityScheme: Record<string, unknown>;
+  securityScheme: SecurityScheme;
 }
+
+/** How a contour authenticates: an API key as a bearer token, or the session cookie. */
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; description?: string }
+  | { type: 'apiKey'; in: 'cookie'; name: string; description?: string };
 
 /**
  * Collects the routes registered after it in this scope into an OpenAPI 3
@@ -46,7 +51,7 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
       },
       externalDocs: { description: 'The API guide (docs/api.md)', url: `${options.prefix}/docs/guide` },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { [SCHEME_NAME]: options.securityScheme as never } },
+      components: { securitySchemes: { [SCHEME_NAME]: options.securityScheme } },
       security: [{ [SCHEME_NAME]: [] }],
     },
   });

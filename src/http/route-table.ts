@@ -2,6 +2,8 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance } from 'fastify';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const KNOWN: ReadonlySet<string> = new Set(METHODS);
+const isTracked = (method: string): method is HTTPMethod => KNOWN.has(method);
 
 /**
  * A shadow of the route table that answers "which methods does this path
@@ -23,8 +25,8 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
     if (route.url === '/*') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (METHODS.includes(method as HTTPMethod) && !router.hasRoute(method as HTTPMethod, route.url)) {
-        router.on(method as HTTPMethod, route.url, noop);
+      if (isTracked(method) && !router.hasRoute(method, route.url)) {
+        router.on(method, route.url, noop);
         routes.push(`${method} ${route.url}`);
       }
     }

@@ -1,10 +1,9 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { Schema } from 'ajv';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { isObject } from '../shared/is-object.js';
 import { ERROR_BODY_ID, ERROR_BODY_MARK } from './schemas/common.js';
 import { compileValidator } from './validation.js';
-
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-type Serialize = (data: unknown) => string;
 
 /**
  * Fastify's schema compilers, made lazy: each route's validator and serializer is
@@ -21,24 +20,27 @@ export function lazySchemaCompilers() {
     return get;
   };
 
-  const validator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-    const compiled = lazy(() => compileValidator(schema as object, httpPart));
+  const validator: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
+    const compiled = lazy(() => compileValidator(schema, httpPart));
     // Fastify reads `errors` from the function it was given.
-    const validate: Validate = (data) => {
+    const validate: ReturnType<FastifySchemaCompiler<Schema>> = (data: unknown) => {
       const inner = compiled();
       const valid = inner(data);
       validate.errors = inner.errors;
       return valid;
     };
-    return validate as ReturnType<FastifySchemaCompiler<unknown>>;
+    return validate;
   };
 
   const compileSerializer = SerializerSelector()({}, {});
   const serializer: FastifySerializerCompiler<unknown> = (route) => {
     // Error bodies are always sent by the error handler: plain JSON.stringify, never compiled.
-    const schema = route.schema as { $comment?: string; $ref?: string };
-    if (schema.$comment === ERROR_BODY_MARK || schema.$ref === `${ERROR_BODY_ID}#`) return JSON.stringify as Serialize;
-    const compiled = lazy(() => compileSerializer(route as never) as Serialize);
+    const { schema } = route;
+    if (isObject(schema) && (schema.$comment === ERROR_BODY_MARK || schema.$ref === `${ERROR_BODY_ID}#`)) {
+      return (data: unknown) => JSON.stringify(data);
+    }
+    // Fastify names the status of every response schema it compiles; the compiler reads only the schema.
+    const compiled = lazy(() => compileSerializer({ ...route, httpStatus: route.httpStatus ?? 'default' }));
     return (data: unknown) => compiled()(data);
   };
 

@@ -13,6 +13,7 @@ import { registerUploads } from './uploads-files.js';
 import { registerWebApp } from './web-app.js';
 import { registerMetrics, type Metrics } from './metrics.js';
 import { webApi } from './web/index.js';
+import { isObject } from '../shared/is-object.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -86,8 +87,8 @@ export async function createServer(options: ServerOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{')) {
       try {
-        const message = (JSON.parse(payload) as { error?: unknown }).error;
-        if (typeof message === 'string') errorMessages.set(request, message);
+        const answer: unknown = JSON.parse(payload);
+        if (isObject(answer) && typeof answer.error === 'string') errorMessages.set(request, answer.error);
       } catch {
         // not JSON after all: nothing to log
       }

@@ -1,7 +1,8 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type Schema } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+// A CommonJS package: its function is the module itself and, as typed, its `default` (both hold it).
+const addFormats = addFormatsModule.default;
 
 // verbose: each error carries its schema and data, which the near-miss hints read.
 const common: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false, verbose: true };
@@ -12,7 +13,7 @@ const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
 const textAjv = addFormats(new Ajv({ ...common, coerceTypes: true }));
 
 /** Query strings and path parameters are coerced from text; bodies never are. */
-export const compileValidator = (schema: object, httpPart: string | undefined) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as ((data: unknown) => boolean) & { errors?: unknown };
+export const compileValidator = (schema: Schema, httpPart: string | undefined) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
 
 export { pointerToPath, toFieldErrors } from '../shared/field-errors.js';

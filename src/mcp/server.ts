@@ -9,7 +9,7 @@ import {
 import { nearMiss } from '../shared/near-miss.js';
 import { outlineOf } from './outline.js';
 import { SPEC_SUMMARY } from './spec-summary.js';
-import { inputSchema, TOOL_ROUTES, toRequest } from './tools.js';
+import { inputSchema, TOOL_ROUTES, toRequest, type ToolRoute } from './tools.js';
 
 /** An answer of the REST API, as the MCP server relays it. */
 export interface ApiAnswer {
@@ -23,7 +23,7 @@ export interface ApiAnswer {
  * it is `fetch` to PAGEBLOCKS_URL; served by the service, an in-process request
  * carrying the same Authorization header, so isolation is exactly the REST one.
  */
-export type ApiCall = (request: { method: string; path: string; body?: unknown }) => Promise<ApiAnswer>;
+export type ApiCall = (request: { method: ToolRoute['method']; path: string; body?: unknown }) => Promise<ApiAnswer>;
 
 const RESOURCES = [
   {

@@ -4,6 +4,16 @@ import { meantFor, nearMiss } from './near-miss.js';
 import { isObject } from './is-object.js';
 import { SAFE_IMAGE_URL, SAFE_LINK_URL } from './url-patterns.js';
 
+/**
+ * What is read of a validation error: Ajv's `ErrorObject`, or the same error as
+ * Fastify hands it back (`error.validation`, typed without Ajv's verbose fields).
+ */
+export type ValidationError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'message'> & {
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
+  data?: unknown;
+};
+
 /** `/blocks/0/placeholder_values/title` → `blocks[0].placeholder_values.title`; '' → `root`. */
 export function pointerToPath(pointer: string, prefix = ''): string {
   let path = prefix;
@@ -31,8 +41,8 @@ const PATTERN_MESSAGES: Record<string, string> = {
   [SAFE_LINK_URL]: 'Only http(s), mailto:, tel: and relative URLs are allowed here.',
 };
 
-function message(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
+function message(error: ValidationError): string {
+  const p = error.params;
   switch (error.keyword) {
     case 'required':
       return 'This field is required.';
@@ -109,8 +119,8 @@ function typeHint(data: unknown, expected: string): string | undefined {
 }
 
 /** `code`, `expected` and a near-miss `hint` for one Ajv error. */
-function detail(error: ErrorObject): FieldErrorDetail {
-  const p = error.params as Record<string, unknown>;
+function detail(error: ValidationError): FieldErrorDetail {
+  const p = error.params;
   switch (error.keyword) {
     case 'required': {
       const missing = String(p.missingProperty);
@@ -169,8 +179,8 @@ function detail(error: ErrorObject): FieldErrorDetail {
 }
 
 /** Where an error points: the missing or unexpected key itself, not its parent object. */
-function pointerOf(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
+function pointerOf(error: ValidationError): string {
+  const p = error.params;
   if (error.keyword === 'required') return `${error.instancePath}/${String(p.missingProperty)}`;
   if (error.keyword === 'additionalProperties') return `${error.instancePath}/${String(p.additionalProperty)}`;
   return error.instancePath;
@@ -182,7 +192,7 @@ function pointerOf(error: ErrorObject): string {
  * fails). Union branches that failed are noise once a more specific error names
  * the spot. Hints need Ajv's `verbose` option (the schema and data of each error).
  */
-export function toFieldErrors(errors: readonly ErrorObject[], prefix = ''): FieldError[] {
+export function toFieldErrors(errors: readonly ValidationError[], prefix = ''): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of errors) {

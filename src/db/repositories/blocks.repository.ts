@@ -16,7 +16,7 @@ export const toRevision = (row: Selectable<BlockRevisionsTable>): Revision => ({
   template: row.template,
   css: row.css,
   js: row.js,
-  schema_content: fromJson<unknown[]>(row.schema_content),
+  schema_content: fromJson<Revision['schema_content']>(row.schema_content),
   changelog: row.changelog,
   created_at: row.created_at,
 });

@@ -22,7 +22,7 @@ export function presentBlock(block: LoadedBlock) {
           template_content: r.template,
           css: r.css,
           js: r.js,
-          schema_content: r.schema_content as Record<string, unknown>[],
+          schema_content: r.schema_content,
           changelog: r.changelog,
           created_at: r.created_at,
         }

@@ -88,7 +88,7 @@ export const BlockListQuery = Type.Object({
   tags: Type.Optional(
     Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'comma-separated tag ids: blocks having all of them' }),
   ),
-  role: Type.Optional(Type.String({ enum: ['content', 'layout'], description: 'layout: kind = layout; absent: both' })),
+  role: Type.Optional(StringEnum(['content', 'layout'], { description: 'layout: kind = layout; absent: both' })),
 });
 
 export const SearchQuery = Type.Object({

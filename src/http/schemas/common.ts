@@ -15,7 +15,7 @@ export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
   const values: unknown[] | undefined = Array.isArray(found) ? found : undefined;
   return Type.Unsafe<Static<T> | null>({
     ...schema,
-    type: [(schema as { type?: string }).type as string, 'null'],
+    type: [Reflect.get(schema, 'type'), 'null'],
     ...(values && { enum: [...values, null] }),
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../shared/errors.js';
+import { isObject } from '../../shared/is-object.js';
 import type { ApiKeysService } from '../../modules/api-keys/api-keys.service.js';
 
 export const KEY_REQUIRED =
@@ -13,7 +14,7 @@ const HEADER_KEY_NAMES = ['x-api-key', 'api-key', 'x-api-token'];
 /** The API-key contour: a key in the Authorization header and nowhere else. */
 export function apiKeyAuth(apiKeys: ApiKeysService) {
   return async (request: FastifyRequest) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
+    const query = isObject(request.query) ? request.query : {};
     if (QUERY_KEY_NAMES.some((name) => name in query) || HEADER_KEY_NAMES.some((name) => name in request.headers)) {
       throw unauthenticated(KEY_ELSEWHERE);
     }

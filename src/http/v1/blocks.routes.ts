@@ -39,7 +39,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
       const page = await blocks.list(actorOf(request), {
         ...query,
         tagIds: tagList ? tagList.split(',').map(Number) : undefined,
-        kind: role as 'content' | 'layout' | undefined,
+        kind: role,
       });
       return presentBlocks(page);
     },

@@ -16,7 +16,7 @@ export function mcpRoutes(app: App) {
     const authorization = request.headers.authorization!;
     const api: ApiCall = async ({ method, path, body }) => {
       const answer = await app.inject({
-        method: method as 'GET',
+        method,
         url: `/api/v1${path}`,
         headers: { authorization, ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { payload: JSON.stringify(body) }),

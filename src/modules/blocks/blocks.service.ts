@@ -199,7 +199,7 @@ export class BlocksService {
         block_type: source.block_type,
       },
       tags: source.tags,
-      revision: revision && { ...revision, sources: this.sourcesOf(revision.schema_content as FieldDefinition[]) },
+      revision: revision && { ...revision, sources: this.sourcesOf(revision.schema_content) },
       forkedFromId: id,
       now: this.now(),
     });

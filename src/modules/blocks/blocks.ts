@@ -1,4 +1,5 @@
 import type { PageRequest } from '../../shared/pagination.js';
+import type { FieldDefinition } from './schema/field-definitions.js';
 
 export type BlockScope = 'global' | 'user';
 export type BlockKind = 'content' | 'layout';
@@ -17,7 +18,8 @@ export interface Revision {
   template: string;
   css: string;
   js: string;
-  schema_content: unknown[];
+  /** Checked by validateSchemaContent before it was stored. */
+  schema_content: FieldDefinition[];
   changelog: string | null;
   created_at: string;
 }
@@ -52,7 +54,7 @@ export interface NewRevision {
   template: string;
   css: string;
   js: string;
-  schema_content: unknown[];
+  schema_content: FieldDefinition[];
   changelog: string | null;
   /** Data sources named by the revision's binding slots. */
   sources: string[];

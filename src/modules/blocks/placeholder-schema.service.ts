@@ -46,7 +46,7 @@ export class PlaceholderSchemaService {
   async forBlock(actor: Actor, id: number): Promise<PlaceholderSchema> {
     const block = await this.blocks.get(actor, id);
     if (!block.revision) return this.compile([], block.block_type);
-    return this.forRevision(block.revision.id, block.revision.schema_content as FieldDefinition[], block.block_type);
+    return this.forRevision(block.revision.id, block.revision.schema_content, block.block_type);
   }
 
   /**

@@ -78,7 +78,7 @@ export class PageRenderingService {
           placeholder_values: instance!.placeholder_values,
           bindings: instance!.bindings,
         },
-        fields: revision.schema_content as FieldDefinition[],
+        fields: revision.schema_content,
         assets: revision,
         blockType: block.block_type,
       },
