@@ -29,11 +29,11 @@ export interface StartOptions {
 }
 
 /**
- * A real server on a loopback port, over the database the run is configured
+ * The configuration of a test app over the database the run is configured
  * for: a fresh SQLite file under a temporary DATA_DIR, or, when DATABASE_URL
  * is set (CI), a private PostgreSQL schema so that test files run side by side.
  */
-export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+export async function testSetup(options: StartOptions = {}) {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = options.storage?.dataDir ?? (await mkdtemp(join(tmpdir(), 'pageblocks-test-')));
   const schema = options.storage
@@ -57,6 +57,17 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     ...options.overrides,
     throttle: { registrationsPerAddress: 100_000, ...options.overrides?.throttle },
   };
+  /** Removes what the app stored (its PostgreSQL schema, its data directory). */
+  const cleanup = async () => {
+    if (databaseUrl && schema) await dropPostgresSchema(databaseUrl, schema);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { config, dataDir, schema, overrides, cleanup };
+}
+
+/** A real server on a loopback port, over the database of `testSetup`. */
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const { config, dataDir, overrides, cleanup } = await testSetup(options);
   const app = await buildApp(config, overrides);
   await app.http.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.http.server.address() as AddressInfo;
@@ -75,8 +86,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     stop,
     close: async () => {
       await stop();
-      if (databaseUrl && schema) await dropPostgresSchema(databaseUrl, schema);
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }
