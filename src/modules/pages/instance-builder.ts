@@ -92,11 +92,7 @@ export class InstanceBuilder {
 
   /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
   checkValues(block: LoadedBlock, revision: Revision, values: unknown, path: string): FieldError[] {
-    const contract = this.deps.schemas.forRevision(
-      revision.id,
-      revision.schema_content as FieldDefinition[],
-      block.block_type,
-    );
+    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content, block.block_type);
     if (!isObject(values))
       return [{ path, message: 'placeholder_values must be an object.', code: 'type', expected: 'object' }];
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
@@ -154,11 +150,7 @@ export class InstanceBuilder {
     at: string,
     paramsSchemas: Map<string, Record<string, unknown>>,
   ): FieldError[] {
-    const contract = this.deps.schemas.forRevision(
-      revision.id,
-      revision.schema_content as FieldDefinition[],
-      block.block_type,
-    );
+    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content, block.block_type);
     return this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas);
   }
 

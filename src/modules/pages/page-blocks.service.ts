@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, SourceCatalog, Version } from '../blocks/blocks.js';
-import { removedFields, type FieldDefinition } from '../blocks/schema/index.js';
+import { removedFields } from '../blocks/schema/index.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import type { NewInstance, PageBlock, PagesRepository } from './pages.js';
 import type { PagesService } from './pages.service.js';
@@ -166,7 +166,7 @@ export class PageBlocksService {
     }
     // New fields take their defaults (only real ones: nothing is invented); given values stay.
     const defaults = Object.fromEntries(
-      (revision.schema_content as FieldDefinition[])
+      revision.schema_content
         .filter((f) => f.type !== 'binding' && f.default !== undefined)
         .map((f) => [f.name, f.default]),
     );
