@@ -160,7 +160,7 @@ describe('editing a block', { timeout: 60_000 }, () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
     const json = screen.getByRole('textbox', { name: 'Fields as JSON' });
-    expect(JSON.parse(json.textContent!).map((f: { name: string }) => f.name)).toEqual(['subtitle', 'title']);
+    expect(JSON.parse(json.textContent).map((f: { name: string }) => f.name)).toEqual(['subtitle', 'title']);
 
     setCode('Fields as JSON', '[{"name": "subtitle", "type": "text"}, {"name": "heading", "type": "string"');
     expect(await screen.findByText(/This is not valid JSON/)).toBeTruthy();
@@ -279,14 +279,14 @@ describe('a block of your own on its page', () => {
       { block: block({ cover_url: '/uploads/covers/a.png' }), url: '/uploads/covers/a.png' },
     ]);
     renderApp('/blocks/7', fake.api);
-    const input = (await screen.findByLabelText(/Cover image/)) as HTMLButtonElement;
+    const input = await screen.findByLabelText<HTMLButtonElement>(/Cover image/);
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
     const hidden = input.closest('section')!.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(hidden, { target: { files: [file] } });
     await userEvent.click(screen.getByRole('button', { name: 'Upload cover' }));
-    expect(
-      ((await screen.findByRole('img', { name: 'Cover of My hero' })) as HTMLImageElement).getAttribute('src'),
-    ).toBe('/uploads/covers/a.png');
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Cover of My hero' })).getAttribute('src')).toBe(
+      '/uploads/covers/a.png',
+    );
     const upload = fake.calls.find((c) => c.method === 'POST' && c.path === '/api/blocks/7/cover')!;
     expect(upload.body).toMatch(/name="file"; filename="cover.png"/);
   });

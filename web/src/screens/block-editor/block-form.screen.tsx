@@ -29,7 +29,7 @@ import { ErrorSummary } from '../../forms/error-summary';
 import { useServerErrors } from '../../forms/server-errors';
 import type { Block } from '../blocks.screen';
 import { CodeEditor } from './code-editor';
-import { toEditorFields, type EditorField, type FieldDefinition } from './field-editor';
+import { toEditorFields, type EditorField } from './field-editor';
 import { FieldsPanel, type FieldsView } from './fields-panel';
 
 type UpdateBody = NonNullable<paths['/api/blocks/{id}']['put']['requestBody']>['content']['application/json'];
@@ -93,7 +93,7 @@ function initialValues(block: Block | null): Values {
     css: revision?.css ?? '',
     js: revision?.js ?? '',
     changelog: '',
-    fields: toEditorFields((revision?.schema_content ?? []) as FieldDefinition[]),
+    fields: toEditorFields(revision?.schema_content ?? []),
   };
 }
 
@@ -157,7 +157,7 @@ function BlockForm({ block }: { block: Block | null }) {
     mutationFn: (values: Values) => put(values, false),
     onSuccess: (result: UpdateResult) => {
       setWarning(null);
-      done({ bump: result.version_bump as 'major', version: result.block.version }, result.block.id);
+      done({ bump: result.version_bump, version: result.block.version }, result.block.id);
     },
     onError: (error) => {
       setWarning(null);
@@ -183,7 +183,7 @@ function BlockForm({ block }: { block: Block | null }) {
   const renames = new Map(
     form.values.fields
       .filter((f) => f.original !== null && f.original !== f.def.name)
-      .map((f) => [f.original!, String(f.def.name ?? '')]),
+      .map((f) => [f.original!, typeof f.def.name === 'string' ? f.def.name : '']),
   );
   const title = block ? `Edit ${block.name}` : 'New block';
 

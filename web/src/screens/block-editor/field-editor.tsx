@@ -170,8 +170,8 @@ function FieldRow({
   const type = typeof def.type === 'string' ? def.type : 'string';
   const shown = name || `field ${index + 1}`;
   const err = (key: string) => (errors[`${at}.${key}`] as string | undefined) ?? undefined;
-  const str = (key: string) => (typeof def[key] === 'string' ? (def[key] as string) : '');
-  const num = (key: string) => (typeof def[key] === 'number' ? (def[key] as number) : '');
+  const str = (key: string) => (typeof def[key] === 'string' ? def[key] : '');
+  const num = (key: string) => (typeof def[key] === 'number' ? def[key] : '');
   const set = (key: string, value: unknown) => onChange(withKey(def, key, value));
   const setNumber = (key: string) => (value: string | number) => set(key, value === '' ? undefined : Number(value));
   const titleId = `${at}-title`;
@@ -379,7 +379,7 @@ function FieldRow({
 function describeNested(def: FieldDefinition): string {
   const list = (def.type === 'object' ? def.fields : (def.items as FieldDefinition | undefined)?.fields) as
     FieldDefinition[] | undefined;
-  const names = (list ?? []).map((f) => String(f.name ?? '?'));
+  const names = (list ?? []).map((f) => (typeof f.name === 'string' ? f.name : '?'));
   return names.length ? `Its fields: ${names.join(', ')}.` : 'It has no fields yet.';
 }
 

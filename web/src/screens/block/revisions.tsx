@@ -53,7 +53,7 @@ export function Revisions({ id }: { id: number }) {
                         <Badge variant="outline">First</Badge>
                       ) : (
                         <Badge variant="outline" color={revision.version_bump === 'major' ? 'red.9' : 'dark'}>
-                          {BUMP[revision.version_bump as keyof typeof BUMP]}
+                          {BUMP[revision.version_bump]}
                         </Badge>
                       )}
                     </Table.Td>

@@ -30,7 +30,7 @@ export function Submission({ blockId, hasRevision }: { blockId: number; hasRevis
   const latest = submissions.data?.data
     .filter((s) => s.block_id === blockId)
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)[0];
-  const status = latest ? STATUS[latest.status as keyof typeof STATUS] : undefined;
+  const status = latest ? STATUS[latest.status] : undefined;
 
   return (
     <section aria-labelledby="submission-title">
