@@ -13,8 +13,8 @@ import type { App } from './context.js';
 export async function registerUploads(app: App, uploads: UploadsService): Promise<void> {
   const root = uploads.directory();
   if (root === undefined) {
-    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
+    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = request.params['*'];
       const found = await uploads.open(key);
       if (!found) return reply.status(404).send({ error: `No upload ${key}.` });
       if ('redirect' in found) return reply.redirect(found.redirect, 302);
