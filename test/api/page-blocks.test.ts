@@ -170,6 +170,70 @@ describe('instances of a page', () => {
   });
 });
 
+describe('moving into and out of layouts', () => {
+  it('moves an instance into a layout and out again; refuses a non-layout, a foreign parent and a cycle', async () => {
+    const columns = await createBlock(t, user, {
+      name: 'Columns',
+      kind: 'layout',
+      template: '<div class="cols">{{ children }}</div>',
+    });
+    const { page } = await pageWith(['a', 'b']);
+    const added = await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+      key: user.key,
+      body: { blocks: [{ block_id: columns.id }, { block_id: columns.id }] },
+    });
+    const [a, b, outer, inner] = added.body.blocks.map((x: { id: number }) => x.id);
+    const move = (pbId: number, body: Record<string, unknown>) =>
+      t.call('PUT', `/api/v1/pages/${page.id}/blocks/${pbId}/move`, { key: user.key, body });
+    const parents = async () =>
+      Object.fromEntries(
+        (await read(page.id)).blocks.map((x: { id: number; parent_page_block_id: number | null }) => [
+          x.id,
+          x.parent_page_block_id,
+        ]),
+      );
+
+    const into = await move(a, { position: 3, parent_page_block_id: outer });
+    expect(into.status).toBe(200);
+    expect(into.body.blocks.map((x: { id: number }) => x.id)).toEqual([b, outer, inner, a]);
+    expect(await parents()).toEqual({ [a]: outer, [b]: null, [outer]: null, [inner]: null });
+    const preview = await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key });
+    // Rendered inside the layout, and only there.
+    expect(preview.text).toMatch(/<div class="cols">[^]*<h1>a<\/h1>[^]*<\/div>/);
+    expect(preview.text.split('<h1>a</h1>')).toHaveLength(2);
+
+    // A move without parent_page_block_id keeps the parent; a layout goes into another layout.
+    expect((await move(a, { position: 0 })).status).toBe(200);
+    expect((await parents())[a]).toBe(outer);
+    expect((await move(inner, { position: 1, parent_page_block_id: outer })).status).toBe(200);
+
+    const before = await read(page.id);
+    const refusals: Array<[number, unknown, number, RegExp]> = [
+      [b, a, 400, /not a layout/],
+      [outer, inner, 400, /cannot go into itself/],
+      [outer, outer, 400, /cannot go into itself/],
+      [b, 999_999, 400, /not on this page/],
+    ];
+    for (const [pbId, parent, status, message] of refusals) {
+      const refused = await move(pbId, { position: 0, parent_page_block_id: parent });
+      expect(refused.status, `${pbId} into ${String(parent)}`).toBe(status);
+      expect(refused.body.errors[0].path).toBe('parent_page_block_id');
+      expect(refused.body.errors[0].message).toMatch(message);
+    }
+    const other = await pageWith(['z']);
+    const foreign = await t.call('PUT', `/api/v1/pages/${other.page.id}/blocks/${other.page.blocks[0].id}/move`, {
+      key: user.key,
+      body: { position: 0, parent_page_block_id: outer },
+    });
+    expect(foreign.status).toBe(400);
+    expect(await read(page.id)).toEqual(before);
+
+    const out = await move(a, { position: 3, parent_page_block_id: null });
+    expect(out.status).toBe(200);
+    expect((await parents())[a]).toBeNull();
+  });
+});
+
 describe('pinning and upgrades', () => {
   it('keeps instances pinned, upgrades minor changes with defaults, blocks major ones', async () => {
     const { hero, page } = await pageWith(['a']);

@@ -58,7 +58,7 @@ describe('the main workflow', () => {
     expect(page.body.blocks).toEqual([
       {
         id: expect.any(Number),
-        block: { id: blockId, name: 'Hero' },
+        block: { id: blockId, name: 'Hero', kind: 'content' },
         order_index: 0,
         placeholder_values: { ...contract.body.example, items: [{ caption: 'One' }] },
         bindings: null,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dropPosition } from '../src/screens/page-editor/block-list';
+import { dropMove, reparentMove, stepMove, treeRows } from '../src/screens/page-editor/nesting';
 import { fakeApi, page, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
@@ -182,12 +182,103 @@ describe('page editor: blocks', () => {
   });
 });
 
-describe('dropPosition', () => {
-  it('is the index of the block dropped on, or null when nothing moves', () => {
-    expect(dropPosition([9, 10, 11], 9, 11)).toBe(2);
-    expect(dropPosition([9, 10, 11], 11, 9)).toBe(0);
-    expect(dropPosition([9, 10, 11], 10, 10)).toBeNull();
-    expect(dropPosition([9, 10, 11], 10, null)).toBeNull();
-    expect(dropPosition([9, 10, 11], 12, 9)).toBeNull();
+describe('page editor: layouts', () => {
+  it('puts a block into a layout and back out with the Place in control, and adds inside a layout', async () => {
+    const fake = service();
+    fake.on('GET /api/pages/{id}', () => [
+      200,
+      {
+        id: 5,
+        name: 'Home',
+        kind: 'article',
+        site_id: 1,
+        folder_id: null,
+        slug: null,
+        meta_title: null,
+        meta_description: null,
+        meta_keywords: null,
+        meta_robots: null,
+        is_published: false,
+        has_outdated_blocks: false,
+        created_at: at,
+        updated_at: at,
+        blocks: [
+          { ...instance(9, 3, 'Hero'), order_index: 0 },
+          { ...instance(11, 7, 'Columns'), block: { id: 7, name: 'Columns', kind: 'layout' }, order_index: 1 },
+          { ...instance(12, 4, 'Text'), parent_page_block_id: 11, order_index: 2 },
+        ],
+      },
+    ]);
+    fake.on('PUT /api/pages/{pageId}/blocks/{pbId}/move', () => [400, { error: 'stop here' }]);
+    renderApp('/pages/5', fake.api);
+    await screen.findByRole('rowheader', { name: /Hero/ });
+    expect(names()).toEqual(['Hero', 'ColumnsLayout', '↳Textinside Columns']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place Hero in' }), '11');
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: '/api/pages/5/blocks/9/move',
+        body: { position: 2, parent_page_block_id: 11 },
+      }),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place Text in' }), '');
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.method === 'PUT')[1]?.body).toEqual({
+        position: 2,
+        parent_page_block_id: null,
+      }),
+    );
+    // A layout offers no place inside itself.
+    const columns = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Place Columns in' });
+    expect([...columns.options].map((o) => o.value)).toEqual(['']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a block into Columns' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add a block into “Columns”' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Add Gallery' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        blocks: [{ block_id: 6, parent_page_block_id: 11 }],
+      }),
+    );
+  });
+});
+
+describe('nesting', () => {
+  const node = (id: number, parent: number | null = null, kind = 'content') => ({
+    id,
+    parent_page_block_id: parent,
+    block: { kind },
+  });
+  // Flat order: 1, L(2), 3, 4 (in L), 5 (in L).
+  const flat = [node(1), node(2, null, 'layout'), node(3), node(4, 2), node(5, 2)];
+
+  it('shows each layout followed by its children, indented', () => {
+    expect(treeRows(flat).map((r) => [r.instance.id, r.depth])).toEqual([
+      [1, 0],
+      [2, 0],
+      [4, 1],
+      [5, 1],
+      [3, 0],
+    ]);
+  });
+
+  it('steps among siblings only', () => {
+    expect(stepMove(flat, 5, -1)).toEqual({ pbId: 5, position: 3 });
+    expect(stepMove(flat, 4, -1)).toBeNull();
+    expect(stepMove(flat, 3, -1)).toEqual({ pbId: 3, position: 1 });
+  });
+
+  it('goes into a layout at the end of its children, and out right after it', () => {
+    expect(reparentMove(flat, 1, 2)).toEqual({ pbId: 1, position: 4, parent: 2 });
+    expect(reparentMove(flat, 4, null)).toEqual({ pbId: 4, position: 4, parent: null });
+    expect(reparentMove(flat, 4, 2)).toBeNull();
+  });
+
+  it('takes a dropped row’s place and parent; never drops a layout into itself', () => {
+    expect(dropMove(flat, 1, { id: 5 })).toEqual({ pbId: 1, position: 4, parent: 2 });
+    expect(dropMove(flat, 3, { id: 1 })).toEqual({ pbId: 3, position: 0 });
+    expect(dropMove(flat, 3, { id: 2, into: true })).toEqual({ pbId: 3, position: 4, parent: 2 });
+    expect(dropMove(flat, 2, { id: 2, into: true })).toBeNull();
+    expect(dropMove(flat, 2, { id: 4 })).toBeNull();
+    expect(dropMove(flat, 3, null)).toBeNull();
   });
 });

@@ -209,11 +209,21 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       });
     },
 
-    async moveBlock({ pageId, pageBlockId, position, now }) {
+    async moveBlock({ pageId, pageBlockId, position, parentId, now }) {
       await locked(pageId, async (trx) => {
         const all = await currentOrder(trx, pageId);
         if (!all.includes(pageBlockId)) throw missing(pageBlockId);
         if (position >= all.length) throw fieldError('position', `position must be within 0..${all.length - 1}.`);
+        // The parent may have left the page since the caller looked.
+        if (parentId != null && !all.includes(parentId))
+          throw fieldError('parent_page_block_id', `Block instance ${parentId} is not on this page.`);
+        if (parentId !== undefined)
+          await trx
+            .updateTable('page_blocks')
+            .set({ parent_page_block_id: parentId })
+            .where('id', '=', pageBlockId)
+            .where('page_id', '=', pageId)
+            .execute();
         const order = all.filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
         await writeOrder(trx, pageId, order, now);

@@ -4,7 +4,7 @@ import type { PageWithBlocks } from '../../modules/pages/pages.service.js';
 /** An instance as the API shows it. */
 export const presentPageBlock = (b: PageBlock) => ({
   id: b.id,
-  block: { id: b.block.id, name: b.block.name },
+  block: { id: b.block.id, name: b.block.name, kind: b.block.kind },
   order_index: b.order_index,
   placeholder_values: b.placeholder_values,
   bindings: b.bindings,

@@ -39,7 +39,11 @@ export const PageUpdateBody = Type.Object({
 
 export const PageBlockSchema = Type.Object({
   id: Int(),
-  block: Type.Object({ id: Int(), name: Type.String() }),
+  block: Type.Object({
+    id: Int(),
+    name: Type.String(),
+    kind: Type.String({ description: '`layout` blocks hold children (parent_page_block_id)' }),
+  }),
   order_index: Int(),
   placeholder_values: FreeObject,
   bindings: Nullable(FreeObject),
@@ -83,7 +87,17 @@ export const AddBlocksBody = Type.Object({
   position: Type.Optional(Int({ description: '0-based index in the page’s order; default the end' })),
 });
 
-export const MoveBody = Type.Object({ position: Int({ description: '0-based index in the page’s order' }) });
+export const MoveBody = Type.Object({
+  position: Int({ description: '0-based index in the page’s order' }),
+  parent_page_block_id: Type.Optional(
+    Nullable(
+      Int({
+        minimum: 1,
+        description: 'a layout instance of the page to move it into; null takes it out of its layout; absent keeps it',
+      }),
+    ),
+  ),
+});
 
 export const BlockValuesBody = Type.Object({
   placeholder_values: Type.Optional(JsonObject()),

@@ -66,7 +66,7 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
     {
       schema: {
         tags,
-        summary: 'Move an instance to a 0-based position',
+        summary: 'Move an instance to a 0-based position, and into or out of a layout',
         params: PageBlockParams,
         querystring: DryRunQuery,
         body: MoveBody,
@@ -75,7 +75,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
     },
     async (request) =>
       maybeDry(request, deps, async () => {
-        await instances.move(actorOf(request), request.params.pageId, request.params.pbId, request.body.position);
+        await instances.move(
+          actorOf(request),
+          request.params.pageId,
+          request.params.pbId,
+          request.body.position,
+          request.body.parent_page_block_id,
+        );
         return pageOf(request);
       }),
   );

@@ -226,7 +226,8 @@ export class InstanceBuilder {
     return errors;
   }
 
-  private checkParent(parentId: number | undefined, at: string, existing: Map<number, PageBlock>): FieldError[] {
+  /** A parent must be a layout instance already on the page. */
+  checkParent(parentId: number | undefined, at: string, existing: Map<number, PageBlock>): FieldError[] {
     if (parentId === undefined) return [];
     const path = join(at, 'parent_page_block_id');
     const parent = existing.get(parentId);

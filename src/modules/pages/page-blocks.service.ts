@@ -37,12 +37,32 @@ export class PageBlocksService {
     return this.deps.pages.insertBlocks({ pageId, position, instances, now: this.now() });
   }
 
-  async move(actor: Actor, pageId: number, pageBlockId: number, position: number): Promise<void> {
+  /**
+   * To a 0-based position of the page's order and, when `parentId` is given,
+   * into that layout instance (null: out of any layout). A layout never goes
+   * into itself or into a block nested in it.
+   */
+  async move(
+    actor: Actor,
+    pageId: number,
+    pageBlockId: number,
+    position: number,
+    parentId?: number | null,
+  ): Promise<void> {
     const existing = await this.existing(actor, pageId);
     this.instance(existing, pageBlockId);
     if (position < 0 || position >= existing.size)
       throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
-    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, now: this.now() });
+    if (parentId !== undefined && parentId !== null) {
+      const errors = this.deps.instances.checkParent(parentId, '', existing);
+      if (errors.length) throw validationError('The block cannot go there: see errors[].', errors);
+      if (nestedIn(existing, parentId, pageBlockId))
+        throw fieldError(
+          'parent_page_block_id',
+          `Instance ${parentId} is instance ${pageBlockId} or nested in it: a block cannot go into itself.`,
+        );
+    }
+    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, parentId, now: this.now() });
   }
 
   async remove(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
@@ -221,4 +241,14 @@ export class PageBlocksService {
   private now() {
     return this.deps.clock.now().toISOString();
   }
+}
+
+/** Whether `id` is `ancestor` or sits, at any depth, inside it. */
+function nestedIn(instances: Map<number, PageBlock>, id: number, ancestor: number): boolean {
+  const seen = new Set<number>();
+  for (let at: number | null = id; at !== null && !seen.has(at); at = instances.get(at)?.parent_page_block_id ?? null) {
+    if (at === ancestor) return true;
+    seen.add(at);
+  }
+  return false;
 }

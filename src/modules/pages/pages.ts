@@ -96,7 +96,14 @@ export interface PagesRepository {
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
   /** Inserts at a 0-based position of the page's order; returns the new ids. */
   insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<number[]>;
-  moveBlock(input: { pageId: number; pageBlockId: number; position: number; now: string }): Promise<void>;
+  /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
+  moveBlock(input: {
+    pageId: number;
+    pageBlockId: number;
+    position: number;
+    parentId?: number | null;
+    now: string;
+  }): Promise<void>;
   deleteBlock(input: { pageId: number; pageBlockId: number; now: string }): Promise<void>;
   updateBlock(input: {
     pageId: number;

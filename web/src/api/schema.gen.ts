@@ -548,7 +548,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Move an instance to a 0-based position */
+    /** Move an instance to a 0-based position, and into or out of a layout */
     put: operations['putPagesByPageIdBlocksByPbIdMove'];
     post?: never;
     delete?: never;
@@ -4069,6 +4069,8 @@ export interface operations {
                     block: {
                       id: number;
                       name: string;
+                      /** @description `layout` blocks hold children (parent_page_block_id) */
+                      kind: string;
                     };
                     order_index: number;
                     placeholder_values: {
@@ -4200,6 +4202,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -4321,6 +4325,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -4457,6 +4463,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -4636,6 +4644,8 @@ export interface operations {
                     block: {
                       id: number;
                       name: string;
+                      /** @description `layout` blocks hold children (parent_page_block_id) */
+                      kind: string;
                     };
                     order_index: number;
                     placeholder_values: {
@@ -4753,6 +4763,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -4868,6 +4880,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -5004,6 +5018,8 @@ export interface operations {
         'application/json': {
           /** @description 0-based index in the page’s order */
           position: number;
+          /** @description a layout instance of the page to move it into; null takes it out of its layout; absent keeps it */
+          parent_page_block_id?: number | null;
         };
       };
     };
@@ -5039,6 +5055,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -5143,6 +5161,8 @@ export interface operations {
                   block: {
                     id: number;
                     name: string;
+                    /** @description `layout` blocks hold children (parent_page_block_id) */
+                    kind: string;
                   };
                   order_index: number;
                   placeholder_values: {
@@ -5378,6 +5398,8 @@ export interface operations {
                     block: {
                       id: number;
                       name: string;
+                      /** @description `layout` blocks hold children (parent_page_block_id) */
+                      kind: string;
                     };
                     order_index: number;
                     placeholder_values: {

@@ -18,7 +18,8 @@ import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
 export function PageScreen() {
   const id = Number(useParams().id);
   const api = useApi();
-  const [adding, setAdding] = useState(false);
+  // Adding: false, or where to (null: the page; an instance: inside that layout).
+  const [adding, setAdding] = useState<false | Instance | null>(false);
   const [removing, setRemoving] = useState<Instance | null>(null);
   const [editing, setEditing] = useState<Instance | null>(null);
   const [details, setDetails] = useState(false);
@@ -70,7 +71,7 @@ export function PageScreen() {
           <Button
             onClick={() => {
               add.reset();
-              setAdding(true);
+              setAdding(null);
             }}
           >
             Add a block
@@ -87,7 +88,11 @@ export function PageScreen() {
           <BlockList
             blocks={blocks}
             busy={move.isPending}
-            onMove={(pbId, position) => move.mutate({ pbId, position })}
+            onMove={(change) => move.mutate(change)}
+            onAddInto={(layout) => {
+              add.reset();
+              setAdding(layout);
+            }}
             onEdit={setEditing}
             onRemove={(instance) => {
               remove.reset();
@@ -96,11 +101,14 @@ export function PageScreen() {
           />
         )}
         <AddBlockDrawer
-          opened={adding}
+          opened={adding !== false}
+          into={adding || null}
           onClose={() => setAdding(false)}
           adding={add.isPending}
           error={add.error}
-          onAdd={(blockId) => add.mutate(blockId, { onSuccess: () => setAdding(false) })}
+          onAdd={(blockId) =>
+            add.mutate({ blockId, parent: adding ? adding.id : null }, { onSuccess: () => setAdding(false) })
+          }
         />
         <InstanceDrawer pageId={id} instance={editing} onClose={() => setEditing(null)} />
         <RemoveBlockModal

@@ -12,8 +12,11 @@ export function AddBlockDrawer({
   onAdd,
   adding,
   error,
+  into,
 }: {
   opened: boolean;
+  /** The layout instance the block goes into; null: the page. */
+  into: { block: { name: string } } | null;
   onClose: () => void;
   onAdd: (blockId: number) => void;
   adding: boolean;
@@ -35,8 +38,16 @@ export function AddBlockDrawer({
   });
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Add a block" position="right" size="md">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={into ? `Add a block into “${into.block.name}”` : 'Add a block'}
+      position="right"
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close the panel' }}
+    >
       <Stack>
+        {into && <Text size="sm">It goes at the end of “{into.block.name}”, inside the layout.</Text>}
         <TextInput
           label="Search blocks"
           description="By name and description"

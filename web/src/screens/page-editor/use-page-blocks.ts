@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap, useApi, type paths } from '../../api/client';
+import type { Move } from './nesting';
 
 export type PageWithBlocks = paths['/api/pages/{id}']['get']['responses'][200]['content']['application/json'];
 export type Instance = NonNullable<PageWithBlocks['blocks']>[number];
@@ -24,11 +25,11 @@ export function usePageBlocks(pageId: number) {
   const settled = () => queryClient.invalidateQueries({ queryKey: key });
 
   const add = useMutation({
-    mutationFn: (blockId: number) =>
+    mutationFn: ({ blockId, parent }: { blockId: number; parent?: number | null }) =>
       unwrap(
         api.POST('/api/pages/{pageId}/blocks', {
           params: { path: { pageId } },
-          body: { blocks: [{ block_id: blockId }] },
+          body: { blocks: [{ block_id: blockId, ...(parent != null ? { parent_page_block_id: parent } : {}) }] },
         }),
       ),
     onSuccess: settled,
@@ -41,20 +42,28 @@ export function usePageBlocks(pageId: number) {
   });
 
   const move = useMutation({
-    mutationFn: ({ pbId, position }: { pbId: number; position: number }) =>
+    mutationFn: ({ pbId, position, parent }: Move) =>
       unwrap(
         api.PUT('/api/pages/{pageId}/blocks/{pbId}/move', {
           params: { path: { pageId, pbId } },
-          body: { position },
+          body: { position, ...(parent !== undefined ? { parent_page_block_id: parent } : {}) },
         }),
       ),
-    onMutate: async ({ pbId, position }) => {
+    onMutate: async ({ pbId, position, parent }) => {
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<PageWithBlocks>(key, (page) => {
         const blocks = page?.blocks;
         if (!page || !blocks) return page;
         const from = blocks.findIndex((b) => b.id === pbId);
-        return from < 0 ? page : { ...page, blocks: moveTo(blocks, from, position) };
+        if (from < 0) return page;
+        const moved = moveTo(blocks, from, position);
+        return {
+          ...page,
+          blocks:
+            parent === undefined
+              ? moved
+              : moved.map((b) => (b.id === pbId ? { ...b, parent_page_block_id: parent } : b)),
+        };
       });
     },
     // Refused or not, the service's order is the truth.
