@@ -84,14 +84,26 @@ describe('a newcomer’s first published page', () => {
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: 'Front page', level: 1 }).waitFor();
 
-    for (const name of ['Starter: two columns', 'Starter: latest articles']) {
-      await page.getByRole('button', { name: 'Add a block' }).click();
-      const drawer = page.getByRole('dialog', { name: 'Add a block' });
+    // The hero has a required title: it is added with its example (the defaults) and never refused.
+    for (const name of ['Starter: hero', 'Starter: two columns']) {
+      await page.getByRole('button', { name: 'Add a block', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Add a block', exact: true });
       await drawer.getByRole('textbox', { name: 'Search blocks' }).fill(name.replace('Starter: ', ''));
       await drawer.getByRole('button', { name: `Add ${name}` }).click();
       await drawer.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: `Edit ${name}` }).waitFor();
     }
+    // The bound block goes inside the layout.
+    await page.getByRole('button', { name: 'Add a block into Starter: two columns' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Add a block into “Starter: two columns”' });
+    await drawer.getByRole('textbox', { name: 'Search blocks' }).fill('latest articles');
+    await drawer.getByRole('button', { name: 'Add Starter: latest articles' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Edit Starter: latest articles' }).waitFor();
+    await page
+      .getByRole('rowheader', { name: /Starter: latest articles/ })
+      .getByText('inside Starter: two columns')
+      .waitFor();
   });
 
   it('shows the bound slot’s stub data in the preview', async () => {

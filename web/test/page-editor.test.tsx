@@ -69,6 +69,16 @@ function service() {
       const search = query.get('search')?.toLowerCase();
       return [200, page(search ? all.filter((b) => b.name.toLowerCase().includes(search)) : all)];
     },
+    'GET /api/blocks/{id}/placeholder-schema': ({ params }) => [
+      200,
+      {
+        block_id: Number(params.id),
+        version: { major: 1, minor: 0 },
+        schema: { type: 'object', properties: { title: { type: 'string', default: 'Welcome' } } },
+        example: { title: 'Welcome' },
+        binding_slots: [],
+      },
+    ],
     'POST /api/pages/{pageId}/blocks': ({ body }) => {
       const id = (body as { blocks: { block_id: number }[] }).blocks[0]!.block_id;
       blocks = [...blocks, instance(20, id, id === 6 ? 'Gallery' : 'Other')];
@@ -104,7 +114,10 @@ describe('page editor: blocks', () => {
     expect(fake.calls.some((c) => c.path === '/api/blocks' && c.query.get('search') === 'gal')).toBe(true);
     await userEvent.click(within(panel).getByRole('button', { name: 'Add Gallery' }));
     await waitFor(() => expect(names()).toEqual(['Hero', 'Text', 'Gallery']));
-    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ blocks: [{ block_id: 6 }] });
+    // The block's example (its defaults) goes with it: a required field with a default never refuses the add.
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      blocks: [{ block_id: 6, placeholder_values: { title: 'Welcome' } }],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a block' })).toBeNull());
     await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe('<p>render 2</p>'));
   });
@@ -236,7 +249,7 @@ describe('page editor: layouts', () => {
     await userEvent.click(await within(panel).findByRole('button', { name: 'Add Gallery' }));
     await waitFor(() =>
       expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
-        blocks: [{ block_id: 6, parent_page_block_id: 11 }],
+        blocks: [{ block_id: 6, placeholder_values: { title: 'Welcome' }, parent_page_block_id: 11 }],
       }),
     );
   });

@@ -24,14 +24,29 @@ export function usePageBlocks(pageId: number) {
   const key = ['page', pageId];
   const settled = () => queryClient.invalidateQueries({ queryKey: key });
 
+  // A new instance starts from the block's example (built from its fields'
+  // defaults, valid as it is), so a block with required fields can be added
+  // in one click and edited afterwards, as in other page builders.
   const add = useMutation({
-    mutationFn: ({ blockId, parent }: { blockId: number; parent?: number | null }) =>
-      unwrap(
+    mutationFn: async ({ blockId, parent }: { blockId: number; parent?: number | null }) => {
+      const contract = await unwrap(
+        api.GET('/api/blocks/{id}/placeholder-schema', { params: { path: { id: blockId } } }),
+      );
+      return unwrap(
         api.POST('/api/pages/{pageId}/blocks', {
           params: { path: { pageId } },
-          body: { blocks: [{ block_id: blockId, ...(parent != null ? { parent_page_block_id: parent } : {}) }] },
+          body: {
+            blocks: [
+              {
+                block_id: blockId,
+                placeholder_values: contract.example,
+                ...(parent != null ? { parent_page_block_id: parent } : {}),
+              },
+            ],
+          },
         }),
-      ),
+      );
+    },
     onSuccess: settled,
   });
 
