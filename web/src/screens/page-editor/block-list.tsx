@@ -239,7 +239,7 @@ function BlockRow({
               disabled={busy || first}
               onClick={() => onStep(-1)}
             >
-              Move up
+              Up
             </Button>
             <Button
               size="compact-xs"
@@ -248,7 +248,7 @@ function BlockRow({
               disabled={busy || last}
               onClick={() => onStep(1)}
             >
-              Move down
+              Down
             </Button>
             <Button
               size="compact-xs"
