@@ -135,7 +135,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
 
 /**
  * A main screen at both widths: no serious axe violation at either, and a
- * full-page screenshot of each under test/browser/screenshots/ for a reviewer.
+ * screenshot of the whole page at each under test/browser/screenshots/ for a reviewer.
  * Returns the violations (empty when all is well) so the test can print them.
  */
 export async function checkScreen(page: Page, name: string): Promise<Violation[]> {
@@ -145,9 +145,15 @@ export async function checkScreen(page: Page, name: string): Promise<Violation[]
     await page.setViewportSize(size);
     // Let Mantine's transitions (the navbar sliding away at 390 px) finish first.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id} (${label})` });
+    // A viewport as tall as the page instead of a full-page screenshot:
+    // Chromium does not paint a sandboxed (out-of-process) iframe that lies
+    // below the fold, so the previews came out blank at 390 px.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.width}.png`) });
   }
   await page.setViewportSize(WIDTHS.desktop);
   return found;
