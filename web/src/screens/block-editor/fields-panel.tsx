@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { CodeEditor } from './code-editor';
-import { FieldEditor, newKey, type EditorField, type FieldDefinition } from './field-editor';
+import { FieldEditor, newKey, type EditorField } from './field-editor';
+import type { FieldDefinition } from './field-types';
 
 export type FieldsView = 'visual' | 'json';
 
