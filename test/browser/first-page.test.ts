@@ -1,12 +1,14 @@
 /**
  * The end-to-end path of a newcomer, in one browser session against the
- * built service and the fake fourcms on loopback: sign up, a key, a site and
- * its provider, a page composed from the library with a bound block and a
- * layout, its stub data in the preview, a refused value fixed at its field,
- * a failed and then a successful publication, and its status.
+ * built service and the fake fourcms on loopback, in the order a person takes
+ * it: sign up, a key, a site and its provider, a block of their own made in
+ * the block editor (a template, a field and a live-data slot), a page composed
+ * of it, a starter block and a layout, the slot's stub data in the preview, a
+ * value only the service refuses shown at its field (focused) and fixed, a
+ * failed and then a successful publication, and its status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 import { checkScreen, launchBrowser, newContext, startFakeProvider, startService, type Service } from './harness.js';
 
@@ -38,6 +40,27 @@ async function docsScreenshot(name: string, top: string) {
   });
   await page.screenshot({ path: `docs/${name}.png` });
 }
+
+/** Pastes into a CodeMirror editor (typed, Liquid's `{%` would get its `%}` closed for it). */
+async function pasteCode(name: string, text: string) {
+  await page.getByRole('textbox', { name }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+}
+
+/** Picks an option of a Mantine Select or MultiSelect: opens it, clicks the option, closes the list. */
+async function chooseOption(input: Locator, option: string) {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function closeDrawer(drawer: Locator) {
+  await drawer.getByRole('button', { name: 'Close the panel' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+const TEMPLATE = '<h2>{{ heading }}</h2><ul>{% for article in articles %}<li>{{ article.title }}</li>{% endfor %}</ul>';
 
 const newcomer = { email: `newcomer-${Date.now()}@example.com`, password: 'newcomer-password-1' };
 
@@ -79,7 +102,41 @@ describe('a newcomer’s first published page', () => {
     await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
   });
 
-  it('composes a page with a layout block and a block bound to live data', async () => {
+  it('creates a block with a template, a field and a live-data slot in the block editor', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Block library' }).click();
+    await page.getByRole('link', { name: 'New block' }).click();
+    await page.getByRole('heading', { name: 'New block', level: 1 }).waitFor();
+    await page.getByLabel(/^Block name/).fill('Headlines');
+    await page.getByLabel('Description').fill('A heading over the titles of the latest articles');
+    await pasteCode('Template', TEMPLATE);
+    expect(await page.getByRole('textbox', { name: 'Template' }).textContent()).toBe(TEMPLATE);
+
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    const heading = page.getByRole('group', { name: 'Field 1: field_1' });
+    await heading.getByLabel(/^Field name/).fill('heading');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    const slot = page.getByRole('group', { name: 'Field 2: field_2' });
+    await slot.getByLabel(/^Field name/).fill('articles');
+    await chooseOption(
+      page.getByRole('group', { name: 'Field 2: articles' }).getByLabel('Type', { exact: true }),
+      'binding',
+    );
+    await chooseOption(
+      page.getByRole('group', { name: 'Field 2: articles' }).getByLabel('Allowed data sources'),
+      'Latest articles (articles.latest)',
+    );
+    await page.getByRole('button', { name: 'Create block' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Headlines' }).waitFor();
+    await page.getByText('The block is created').waitFor();
+    const slots = page.getByRole('region', { name: 'Live data' });
+    expect(await slots.getByRole('row', { name: /articles/ }).textContent()).toContain('articles.latest');
+  });
+
+  it('composes a page of that block inside a layout, with a starter block', async () => {
+    await page.getByRole('link', { name: 'Pageblocks' }).click();
+    await page.getByRole('link', { name: 'Next: compose a page' }).click();
+    await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill('Front page');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: 'Front page', level: 1 }).waitFor();
@@ -93,41 +150,66 @@ describe('a newcomer’s first published page', () => {
       await drawer.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: `Edit ${name}` }).waitFor();
     }
-    // The bound block goes inside the layout.
-    await page.getByRole('button', { name: 'Add a block into Starter: two columns' }).click();
+    // The block just made goes inside the layout.
+    await page.getByRole('button', { name: 'Add inside Starter: two columns' }).click();
     const drawer = page.getByRole('dialog', { name: 'Add a block into “Starter: two columns”' });
-    await drawer.getByRole('textbox', { name: 'Search blocks' }).fill('latest articles');
-    await drawer.getByRole('button', { name: 'Add Starter: latest articles' }).click();
+    await drawer.getByRole('textbox', { name: 'Search blocks' }).fill('Headlines');
+    await drawer.getByRole('button', { name: 'Add Headlines' }).click();
     await drawer.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Edit Starter: latest articles' }).waitFor();
     await page
-      .getByRole('rowheader', { name: /Starter: latest articles/ })
+      .getByRole('rowheader', { name: /Headlines/ })
       .getByText('inside Starter: two columns')
       .waitFor();
   });
 
-  it('shows the bound slot’s stub data in the preview', async () => {
-    // The latest articles come from the catalog's sample, not from a live source.
+  it('binds the slot to live data and shows its stub data in the preview', async () => {
+    await page.getByRole('button', { name: 'Edit Headlines' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit “Headlines”' });
+    await drawer.getByRole('textbox', { name: /^heading/ }).fill('Fresh from the newsroom');
+    await drawer.getByRole('combobox', { name: /^Source/ }).selectOption('articles.latest');
+    await drawer.getByRole('spinbutton', { name: /^limit/ }).fill('2');
+    await drawer.getByRole('button', { name: 'Save changes' }).click();
+    await drawer.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await closeDrawer(drawer);
+
+    // The latest articles come from the catalog's sample, never from a live source.
+    await preview.getByRole('heading', { name: 'Fresh from the newsroom' }).waitFor();
     await preview.getByText('How we redesigned our homepage').waitFor();
-    await checkScreen(page, 'e2e-page-editor');
+    expect(await checkScreen(page, 'e2e-page-editor')).toEqual([]);
     await docsScreenshot('editor-preview', 'Blocks');
   });
 
-  it('shows a refused value at its field, focused, and takes the fix', async () => {
-    await page.getByRole('button', { name: 'Edit Starter: latest articles' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit “Starter: latest articles”' });
-    const heading = drawer.getByRole('textbox', { name: /^Heading/ });
-    await heading.fill('x'.repeat(121));
+  it('shows a value only the service refuses at its field, focused, and takes the fix', async () => {
+    await page.getByRole('button', { name: 'Edit Headlines' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit “Headlines”' });
+    const limit = drawer.getByRole('spinbutton', { name: /^limit/ });
+    // The params form checks nothing in the browser: 500 reaches the service, which answers
+    // 400 with errors[].path bindings.articles.params.limit (the source allows at most 50).
+    const refused = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && /\/api\/pages\/\d+\/blocks\/\d+$/.test(response.url()),
+    );
+    await limit.fill('500');
     await drawer.getByRole('button', { name: 'Save changes' }).click();
-    await drawer.getByText(/120 characters/).waitFor();
-    expect(await heading.evaluate((node) => node === document.activeElement)).toBe(true);
+    const body = (await (await refused).json()) as { errors: { path: string; message: string }[] };
+    expect(body.errors.map((e) => e.path)).toEqual(['bindings.articles.params.limit']);
+    const message = body.errors[0]!.message;
+    await expect.poll(() => limit.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Next to the field, and tied to it: the field is described by the element that holds the message.
+    const described = ((await limit.getAttribute('aria-describedby')) ?? '').split(' ');
+    const errorId = described.find((id) => id.endsWith('__error'));
+    expect(errorId).toBeDefined();
+    expect(await drawer.locator(`[id="${errorId}"]`).textContent()).toContain(message);
+    expect(
+      await limit.evaluate((node, id) => node.closest('.form-group')?.querySelector(`[id="${id}"]`) != null, errorId),
+    ).toBe(true);
+    expect(await checkScreen(page, 'e2e-server-error')).toEqual([]);
 
-    await heading.fill('Fresh from the newsroom');
+    await limit.fill('3');
     await drawer.getByRole('button', { name: 'Save changes' }).click();
     await drawer.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await drawer.getByRole('button', { name: 'Close' }).first().click();
-    await drawer.waitFor({ state: 'hidden' });
-    await preview.getByRole('heading', { name: 'Fresh from the newsroom' }).waitFor();
+    expect(await drawer.getByText(message).count()).toBe(0);
+    expect(await drawer.locator(`[id="${errorId}"]`).count()).toBe(0);
+    await closeDrawer(drawer);
   });
 
   it('sees the provider’s refusal, then publishes and sees the status', async () => {
@@ -147,7 +229,8 @@ describe('a newcomer’s first published page', () => {
     expect(document?.title).toBe('Front page');
     expect(await status.getByRole('row', { name: /Id at the provider/ }).textContent()).toContain(document!.id);
     expect(String(document?.html)).toContain('Fresh from the newsroom');
-    await checkScreen(page, 'e2e-published');
+    expect(String(document?.html)).toContain('<h2>Fresh from the newsroom</h2>');
+    expect(await checkScreen(page, 'e2e-published')).toEqual([]);
     await docsScreenshot('editor-published', 'Publication');
   });
 });

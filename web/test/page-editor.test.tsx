@@ -244,7 +244,7 @@ describe('page editor: layouts', () => {
     const columns = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Place Columns in' });
     expect([...columns.options].map((o) => o.value)).toEqual(['']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Add a block into Columns' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add inside Columns' }));
     const panel = await screen.findByRole('dialog', { name: 'Add a block into “Columns”' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Add Gallery' }));
     await waitFor(() =>

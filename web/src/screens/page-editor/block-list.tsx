@@ -226,7 +226,7 @@ function BlockRow({
               <Button
                 size="compact-xs"
                 variant="light"
-                aria-label={`Add a block into ${name}`}
+                aria-label={`Add inside ${name}`}
                 onClick={() => onAddInto(instance)}
               >
                 Add inside
