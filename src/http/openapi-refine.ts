@@ -1,9 +1,11 @@
 /**
  * Last touches on the generated OpenAPI document, where a route's schema
  * cannot say it itself: names for every operation, HTML answers declared as
- * HTML, and parameters with a default not marked required.
+ * HTML, parameters with a default not marked required, and the errors any
+ * operation can answer (a 500; a body too large or of another type).
  */
 import { isObject } from '../shared/is-object.js';
+import { ERROR_BODY_ID } from './schemas/common.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -33,6 +35,18 @@ const objectsIn = (value: unknown): Record<string, unknown>[] => {
   return items.filter(isObject);
 };
 
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_BODY_ID}` } } },
+});
+
+/** Answered by the server itself, before or after any route's own code. */
+const SERVER_ERRORS = { '500': errorResponse('An internal error; its `request_id` is in the log.') };
+const BODY_ERRORS = {
+  '413': errorResponse('The request body is too large.'),
+  '415': errorResponse('The request body is not of a type this operation reads.'),
+};
+
 export function refineDocument<T extends object>(document: T, prefix: string): T {
   const paths: unknown = Reflect.get(document, 'paths');
   if (!isObject(paths)) return document;
@@ -45,6 +59,10 @@ export function refineDocument<T extends object>(document: T, prefix: string): T
       for (const parameter of objectsIn(operation.parameters)) {
         const schema = parameter.schema;
         if (parameter.in === 'query' && isObject(schema) && schema.default !== undefined) parameter.required = false;
+      }
+      if (isObject(operation.responses)) {
+        const common = { ...(operation.requestBody ? BODY_ERRORS : {}), ...SERVER_ERRORS };
+        for (const [status, response] of Object.entries(common)) operation.responses[status] ??= response;
       }
       for (const response of objectsIn(operation.responses)) {
         const json = isObject(response.content) ? response.content['application/json'] : undefined;

@@ -36,7 +36,8 @@ export function lazySchemaCompilers() {
   const serializer: FastifySerializerCompiler<unknown> = (route) => {
     // Error bodies are always sent by the error handler: plain JSON.stringify, never compiled.
     const { schema } = route;
-    if (isObject(schema) && (schema.$comment === ERROR_BODY_MARK || schema.$ref === `${ERROR_BODY_ID}#`)) {
+    const isError = Number(route.httpStatus) >= 400;
+    if (isError || (isObject(schema) && (schema.$comment === ERROR_BODY_MARK || schema.$ref === `${ERROR_BODY_ID}#`))) {
       return (data: unknown) => JSON.stringify(data);
     }
     // Fastify names the status of every response schema it compiles; the compiler reads only the schema.

@@ -7,6 +7,7 @@ import { buildApp, type AppOverrides, type BuiltApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { dropPostgresSchema } from '../../src/db/dialects/postgres.js';
 import { client, type Client } from './client.js';
+import { checkedClient } from './documented-responses.js';
 
 export const PUBLIC_URL = 'http://pageblocks.test';
 export const ADMIN = { email: 'admin@pageblocks.test', password: 'admin-password-1' };
@@ -79,7 +80,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await app.close();
   };
   return {
-    ...client(url),
+    // Every answer of a documented operation is checked against the served OpenAPI document.
+    ...checkedClient(client(url), url),
     url,
     app,
     config: { ...config, dataDir },

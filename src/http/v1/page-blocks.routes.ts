@@ -1,7 +1,8 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
-import { DryRunQuery, errorResponses, NoContent } from '../schemas/common.js';
+import { Type } from 'typebox';
+import { DryRunQuery, ErrorBodyRef, errorResponses, NoContent } from '../schemas/common.js';
 import {
   AddBlocksBody,
   BlockValuesBody,
@@ -114,7 +115,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
           'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
         params: PageBlockParams,
         querystring: DryRunQuery,
-        response: { 200: PageSchema, 422: MajorUpgradeBlocked, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: PageSchema,
+          422: Type.Union([MajorUpgradeBlocked, ErrorBodyRef], {
+            description: 'A major change (`major_upgrade_blocked`), or an instance already up to date',
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>
@@ -132,7 +139,7 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         summary: 'All minor upgrades of a page, atomically; majors are listed in skipped_major',
         params: PageIdParams,
         querystring: DryRunQuery,
-        response: { 200: UpgradeAllSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: UpgradeAllSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => maybeDry(request, deps, () => instances.upgradeAll(actorOf(request), request.params.pageId)),

@@ -53,7 +53,7 @@ export function siteRoutes(app: App, { services }: HttpDeps) {
         summary: 'Change a site',
         params: IdParams,
         body: SiteUpdateBody,
-        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request) => services.sites.update(actorOf(request), request.params.id, request.body),
