@@ -73,7 +73,10 @@ export function createMcpServer(api: ApiCall): Server {
     {
       capabilities: { tools: {}, resources: {} },
       instructions:
-        'Build pages from blocks and publish them. Read the resource pageblocks://spec/summary first. Workflow: list_sites → list_blocks/search_blocks → get_placeholder_schema (expand: "sources") → create_page → preview_page → publish_page. Every error names the place (errors[].path), a code, what was expected and often a hint: fix exactly that and retry.',
+        'Build pages from blocks and publish them. Read the resource pageblocks://spec/summary first. Workflow: ' +
+        'list_sites → list_blocks/search_blocks → get_placeholder_schema (expand: "sources") → create_page → ' +
+        'preview_page → publish_page. Every error names the place (errors[].path), a code, what was expected and often ' +
+        'a hint: fix exactly that and retry.',
     },
   );
 

@@ -53,7 +53,9 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'list_blocks',
     description:
-      'Find blocks to build a page with: your blocks and the global ones. Filter by `search` (name and description), `tags` (comma-separated tag ids from list_tags) or `role` (`content` or `layout`). Then read a block’s contract with get_placeholder_schema.',
+      'Find blocks to build a page with: your blocks and the global ones. Filter by `search` (name and description), ' +
+      '`tags` (comma-separated tag ids from list_tags) or `role` (`content` or `layout`). Then read a block’s ' +
+      'contract with get_placeholder_schema.',
     method: 'GET',
     path: '/blocks',
     query: BlockListQuery,
@@ -83,7 +85,10 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'get_placeholder_schema',
     description:
-      'The contract of a block, to call before putting it on a page: `schema` (JSON Schema of placeholder_values), `example` (valid values you may send as they are) and `binding_slots` (live-data slots). Pass `expand: "sources"` to get, in the same answer, each slot’s allowed sources with their params_schema and result type: then get_data_source and get_data_result_type are not needed.',
+      'The contract of a block, to call before putting it on a page: `schema` (JSON Schema of placeholder_values), ' +
+      '`example` (valid values you may send as they are) and `binding_slots` (live-data slots). Pass `expand: ' +
+      '"sources"` to get, in the same answer, each slot’s allowed sources with their params_schema and result type: ' +
+      'then get_data_source and get_data_result_type are not needed.',
     method: 'GET',
     path: '/blocks/:id/placeholder-schema',
     params: IdParams,
@@ -107,7 +112,10 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'create_page',
     description:
-      'Create a page of a site from block instances, in order. Before: list_sites (site_id) and get_placeholder_schema for each block. On an error, fix exactly the fields named by errors[].path (read `code`, `expected` and `hint`) and call again. `dry_run: 1` checks everything and answers as the real call would, without writing.',
+      'Create a page of a site from block instances, in order. Before: list_sites (site_id) and ' +
+      'get_placeholder_schema for each block. On an error, fix exactly the fields named by errors[].path (read ' +
+      '`code`, `expected` and `hint`) and call again. `dry_run: 1` checks everything and answers as the real call ' +
+      'would, without writing.',
     method: 'POST',
     path: '/pages',
     query: DryRunQuery,
@@ -142,7 +150,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'add_blocks',
     description:
-      'Add block instances to a page at a 0-based `position` (default: the end). Use `parent_page_block_id` to put blocks into a layout block already on the page.',
+      'Add block instances to a page at a 0-based `position` (default: the end). Use `parent_page_block_id` to put ' +
+      'blocks into a layout block already on the page.',
     method: 'POST',
     path: '/pages/:pageId/blocks',
     query: DryRunQuery,
@@ -152,7 +161,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'update_block_values',
     description:
-      'Change the placeholder_values or bindings of one instance on a page (checked against the revision it is pinned to). Get instance ids with get_page with_blocks=1.',
+      'Change the placeholder_values or bindings of one instance on a page (checked against the revision it is pinned ' +
+      'to). Get instance ids with get_page with_blocks=1.',
     method: 'PUT',
     path: '/pages/:pageId/blocks/:pbId',
     query: DryRunQuery,
@@ -179,7 +189,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'replace_block',
     description:
-      'Replace one instance by a new one in the same position, pinned to the block’s current revision: the way through a major upgrade (carry the removed fields’ values over by hand).',
+      'Replace one instance by a new one in the same position, pinned to the block’s current revision: the way ' +
+      'through a major upgrade (carry the removed fields’ values over by hand).',
     method: 'PUT',
     path: '/pages/:pageId/blocks/:pbId/replace',
     query: DryRunQuery,
@@ -189,7 +200,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'upgrade_block',
     description:
-      'Move one outdated instance to its block’s current revision (minor changes only). A major change answers major_upgrade_blocked with removed_fields: then use replace_block.',
+      'Move one outdated instance to its block’s current revision (minor changes only). A major change answers ' +
+      'major_upgrade_blocked with removed_fields: then use replace_block.',
     method: 'POST',
     path: '/pages/:pageId/blocks/:pbId/upgrade',
     query: DryRunQuery,
@@ -198,7 +210,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'upgrade_all_blocks',
     description:
-      'All minor upgrades of a page at once (all or none); instances needing a major upgrade are listed in skipped_major for replace_block. Find pages to upgrade with list_pages has_outdated=1.',
+      'All minor upgrades of a page at once (all or none); instances needing a major upgrade are listed in ' +
+      'skipped_major for replace_block. Find pages to upgrade with list_pages has_outdated=1.',
     method: 'POST',
     path: '/pages/:pageId/blocks/upgrade-all',
     query: DryRunQuery,
@@ -216,7 +229,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'update_block',
     description:
-      'Change one of your private blocks. The answer’s version_bump says whether pages must follow: major (a field removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change.',
+      'Change one of your private blocks. The answer’s version_bump says whether pages must follow: major (a field ' +
+      'removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change.',
     method: 'PUT',
     path: '/blocks/:id',
     query: DryRunQuery,
@@ -226,7 +240,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'preview_page',
     description:
-      'Render a page as its readers will see it (stub data in live-data slots): a short text outline to read, and the HTML. Use it to check a page before publishing.',
+      'Render a page as its readers will see it (stub data in live-data slots): a short text outline to read, and the ' +
+      'HTML. Use it to check a page before publishing.',
     method: 'GET',
     path: '/pages/:id/preview',
     params: IdParams,
@@ -235,7 +250,8 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'publish_page',
     description:
-      'First publication of a page to its site’s CMS. Articles need `rubric_ids` (at least one id from the CMS); other kinds take no fields. Already published: use publish_update.',
+      'First publication of a page to its site’s CMS. Articles need `rubric_ids` (at least one id from the CMS); ' +
+      'other kinds take no fields. Already published: use publish_update.',
     method: 'POST',
     path: '/pages/:id/publish',
     params: IdParams,

@@ -39,7 +39,8 @@ export const STARTER_BLOCKS: StarterBlock[] = [
       '.pb-hero { padding: 4rem 1.5rem; color: #fff; text-align: center; }',
       '.pb-hero h1 { margin: 0 0 1rem; font-size: clamp(2rem, 5vw, 3.5rem); }',
       '.pb-hero__subtitle { margin: 0 auto 1.5rem; max-width: 40rem; font-size: 1.25rem; }',
-      '.pb-hero__button { display: inline-block; padding: .75rem 1.5rem; border-radius: .5rem; background: #fff; color: #1e293b; font-weight: 600; text-decoration: none; }',
+      '.pb-hero__button { display: inline-block; padding: .75rem 1.5rem; border-radius: .5rem; background: #fff; ' +
+        'color: #1e293b; font-weight: 600; text-decoration: none; }',
     ].join('\n'),
     schema_content: [
       { name: 'title', type: 'string', label: 'Title', required: true, max_length: 120, default: 'Welcome' },

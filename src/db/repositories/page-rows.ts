@@ -27,7 +27,12 @@ export const PAGE_COLUMNS = [
 ] as const;
 
 /** Does any instance of the page lag behind its block's current revision? (the same rule as usages) */
-export const hasOutdatedSql = sql<boolean>`exists (select 1 from page_blocks pb join blocks b on b.id = pb.block_id join block_revisions cur on cur.id = b.current_revision_id where pb.page_id = pages.id and ${isOutdatedSql('pb', 'cur')})`;
+export const hasOutdatedSql = sql<boolean>`exists (
+  select 1 from page_blocks pb
+  join blocks b on b.id = pb.block_id
+  join block_revisions cur on cur.id = b.current_revision_id
+  where pb.page_id = pages.id and ${isOutdatedSql('pb', 'cur')}
+)`;
 
 export function toPage(row: Record<string, unknown>): Page {
   return {

@@ -5,8 +5,22 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * (`has_outdated`) and block usages (`outdated`): the pin (`pb.major/minor`)
  * against the block's current revision (`cur.major/minor`).
  */
-export const updateStatusSql = (pb: string, cur: string): RawBuilder<string> =>
-  sql<string>`case when ${sql.ref(`${cur}.major`)} > ${sql.ref(`${pb}.major`)} then 'outdated_major' when ${sql.ref(`${cur}.major`)} = ${sql.ref(`${pb}.major`)} and ${sql.ref(`${cur}.minor`)} > ${sql.ref(`${pb}.minor`)} then 'outdated_minor' else 'up_to_date' end`;
+const versions = (pb: string, cur: string) => ({
+  pinMajor: sql.ref(`${pb}.major`),
+  pinMinor: sql.ref(`${pb}.minor`),
+  curMajor: sql.ref(`${cur}.major`),
+  curMinor: sql.ref(`${cur}.minor`),
+});
 
-export const isOutdatedSql = (pb: string, cur: string): RawBuilder<SqlBool> =>
-  sql<SqlBool>`(${sql.ref(`${cur}.major`)} > ${sql.ref(`${pb}.major`)} or (${sql.ref(`${cur}.major`)} = ${sql.ref(`${pb}.major`)} and ${sql.ref(`${cur}.minor`)} > ${sql.ref(`${pb}.minor`)}))`;
+export const updateStatusSql = (pb: string, cur: string): RawBuilder<string> => {
+  const { pinMajor, pinMinor, curMajor, curMinor } = versions(pb, cur);
+  return sql<string>`case
+    when ${curMajor} > ${pinMajor} then 'outdated_major'
+    when ${curMajor} = ${pinMajor} and ${curMinor} > ${pinMinor} then 'outdated_minor'
+    else 'up_to_date' end`;
+};
+
+export const isOutdatedSql = (pb: string, cur: string): RawBuilder<SqlBool> => {
+  const { pinMajor, pinMinor, curMajor, curMinor } = versions(pb, cur);
+  return sql<SqlBool>`(${curMajor} > ${pinMajor} or (${curMajor} = ${pinMajor} and ${curMinor} > ${pinMinor}))`;
+};

@@ -115,9 +115,12 @@ export class PageBlocksService {
       }
       const { change, blocked } = this.plan(instance, blocks);
       if (blocked) {
+        const { current_pin: from, library_version: to } = blocked;
         throw new AppError('unprocessable', 'major_upgrade_blocked', {
           details: {
-            message: `Block ${instance.block.id} changed in a breaking way (${blocked.current_pin.major}.${blocked.current_pin.minor} → ${blocked.library_version.major}.${blocked.library_version.minor}); carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
+            message:
+              `Block ${instance.block.id} changed in a breaking way (${from.major}.${from.minor} → ${to.major}.${to.minor}); ` +
+              `carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
             ...blocked,
           },
         });

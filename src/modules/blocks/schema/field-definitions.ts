@@ -155,7 +155,8 @@ function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
     } catch (error) {
       fail(
         'pattern',
-        `This pattern cannot be used: ${(error as Error).message}. Patterns run on a linear-time engine (RE2 syntax), which has no backreferences or lookaround.`,
+        `This pattern cannot be used: ${(error as Error).message}. ` +
+          'Patterns run on a linear-time engine (RE2 syntax), which has no backreferences or lookaround.',
       );
     }
   }
