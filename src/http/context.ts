@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/config.js';
 import type { Actor } from '../shared/actor.js';
-import type { User } from '../modules/auth/users.js';
+import type { User } from '../modules/auth/auth.js';
 import { unauthenticated } from '../shared/errors.js';
 import type { Services } from '../services.js';
 import type { RouteTable } from './route-table.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RateLimitStore } from '../../modules/auth/rate-limit-store.js';
+import type { RateLimitStore } from '../../modules/auth/auth.js';
 import type { Database } from '../dialects/dialect.js';
 
 export function rateLimitsRepository({ db }: Database): RateLimitStore {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../schema.js';
-import type { User } from '../../modules/auth/users.js';
+import type { User } from '../../modules/auth/auth.js';
 
 /** Booleans come back as 0/1 from SQLite and as booleans from PostgreSQL. */
 export const bool = (value: boolean | number): boolean => Boolean(value);

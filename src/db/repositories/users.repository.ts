@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../dialects/dialect.js';
 import { conflict } from '../../shared/errors.js';
-import type { SessionsRepository, User, UserWithPassword, UsersRepository } from '../../modules/auth/users.js';
+import type { SessionsRepository, User, UserWithPassword, UsersRepository } from '../../modules/auth/auth.js';
 import { toUser } from './rows.js';
 
 const USER_COLUMNS = ['id', 'email', 'is_admin', 'is_blocked', 'created_at'] as const;

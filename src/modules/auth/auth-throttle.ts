@@ -1,6 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { sha256Hex } from '../../shared/secrets.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from './auth.js';
 import { StoreRateLimiter } from './store-rate-limiter.js';
 
 export interface ThrottleLimits {

@@ -4,7 +4,7 @@ import { randomHex, sha256Hex } from '../../shared/secrets.js';
 import type { AuthThrottle } from './auth-throttle.js';
 import { passwordProblem } from './password-rules.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
-import { normalizeEmail, type SessionsRepository, type User, type UsersRepository } from './users.js';
+import { normalizeEmail, type SessionsRepository, type User, type UsersRepository } from './auth.js';
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const INVALID_LOGIN = 'Invalid email or password.';

@@ -1,6 +1,6 @@
 import { RateLimiterRes, type IRateLimiterStoreOptions } from 'rate-limiter-flexible';
 import RateLimiterStoreAbstract from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from './auth.js';
 
 type Row = { points: number; expire: number };
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import { forbidden, notFound } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
-import type { User, UsersRepository } from './users.js';
+import type { User, UsersRepository } from './auth.js';
 
 /** Administration of accounts (blocking, granting admin). */
 export class UsersService {
