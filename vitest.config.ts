@@ -17,8 +17,8 @@ export default defineConfig({
           name: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/event-loop/**'],
-          // The network off except loopback.
-          setupFiles: ['test/support/loopback-only.ts'],
+          // The network off except loopback; a deprecation warning fails its test.
+          setupFiles: ['test/support/loopback-only.ts', 'test/support/no-deprecations.ts'],
         },
       },
       {

@@ -6,6 +6,7 @@ import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
 import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
 import { bool, countOf, fromJson } from './rows.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
+import { readAll } from '../read-all.js';
 
 type BlockRow = Selectable<BlocksTable>;
 
@@ -45,21 +46,25 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const revisionIds = rows.map((r) => r.current_revision_id).filter((id): id is number => id !== null);
-    const [tagRows, revisionRows, favoriteRows] = await Promise.all([
-      db
-        .selectFrom('block_tags')
-        .select(['block_id', 'tag_id'])
-        .where('block_id', 'in', ids)
-        .orderBy('tag_id')
-        .execute(),
-      revisionIds.length ? db.selectFrom('block_revisions').selectAll().where('id', 'in', revisionIds).execute() : [],
-      db
-        .selectFrom('favorites')
-        .select('block_id')
-        .where('user_id', '=', viewerId)
-        .where('block_id', 'in', ids)
-        .execute(),
-    ]);
+    const [tagRows, revisionRows, favoriteRows] = await readAll(
+      db,
+      () =>
+        db
+          .selectFrom('block_tags')
+          .select(['block_id', 'tag_id'])
+          .where('block_id', 'in', ids)
+          .orderBy('tag_id')
+          .execute(),
+      () =>
+        revisionIds.length ? db.selectFrom('block_revisions').selectAll().where('id', 'in', revisionIds).execute() : [],
+      () =>
+        db
+          .selectFrom('favorites')
+          .select('block_id')
+          .where('user_id', '=', viewerId)
+          .where('block_id', 'in', ids)
+          .execute(),
+    );
     const revisions = new Map(revisionRows.map((r) => [r.id, toRevision(r)]));
     const favorites = new Set(favoriteRows.map((f) => f.block_id));
     return rows.map((row) => ({
@@ -109,10 +114,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
             .having((h) => h.fn.count('tag_id').distinct(), '=', tagIds.length),
         );
       }
-      const [rows, total] = await Promise.all([
-        base.select(BLOCK_COLUMNS).orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () => base.select(BLOCK_COLUMNS).orderBy('blocks.id').limit(query.limit).offset(query.offset).execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
     },
 
@@ -122,16 +128,18 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .innerJoin('blocks', 'blocks.id', 'favorites.block_id')
         .where('favorites.user_id', '=', viewerId)
         .where((eb) => eb.or([eb('blocks.scope', '=', 'global'), eb('blocks.owner_id', '=', viewerId)]));
-      const [rows, total] = await Promise.all([
-        base
-          .select(BLOCK_COLUMNS)
-          .orderBy('favorites.created_at', 'desc')
-          .orderBy('blocks.id')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select(BLOCK_COLUMNS)
+            .orderBy('favorites.created_at', 'desc')
+            .orderBy('blocks.id')
+            .limit(page.limit)
+            .offset(page.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: await hydrate(rows, viewerId), total: countOf(total) };
     },
 
@@ -140,16 +148,18 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .selectFrom(dialect.search.matches(query.terms).as('m'))
         .innerJoin('blocks', 'blocks.id', 'm.block_id')
         .where(visibleInLists(query.viewerId));
-      const [rows, total] = await Promise.all([
-        base
-          .select(BLOCK_COLUMNS)
-          .orderBy('m.score')
-          .orderBy('blocks.id')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select(BLOCK_COLUMNS)
+            .orderBy('m.score')
+            .orderBy('blocks.id')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
     },
 
@@ -217,17 +227,19 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
 
     async revisions(query) {
       const base = db.selectFrom('block_revisions').where('block_id', '=', query.blockId);
-      const [rows, total] = await Promise.all([
-        base
-          .select(['id', 'major', 'minor', 'changelog', 'created_at'])
-          .orderBy('major', 'desc')
-          .orderBy('minor', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select(['id', 'major', 'minor', 'changelog', 'created_at'])
+            .orderBy('major', 'desc')
+            .orderBy('minor', 'desc')
+            .orderBy('id', 'desc')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return {
         rows: rows.map((r) => ({
           id: r.id,
@@ -248,27 +260,30 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
         .where('pb.block_id', '=', query.blockId)
         .where('pages.owner_id', '=', query.userId);
       const filtered = query.outdatedOnly ? base.where(isOutdatedSql('pb', 'cur')) : base;
-      const [rows, total, outdated] = await Promise.all([
-        filtered
-          .select([
-            'pb.id',
-            'pb.page_id',
-            'pages.name as page_name',
-            'pb.major',
-            'pb.minor',
-            updateStatusSql('pb', 'cur').as('update_status'),
-          ])
-          .orderBy('pb.page_id')
-          .orderBy('pb.order_index')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-        base
-          .where(isOutdatedSql('pb', 'cur'))
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirst(),
-      ]);
+      const [rows, total, outdated] = await readAll(
+        db,
+        () =>
+          filtered
+            .select([
+              'pb.id',
+              'pb.page_id',
+              'pages.name as page_name',
+              'pb.major',
+              'pb.minor',
+              updateStatusSql('pb', 'cur').as('update_status'),
+            ])
+            .orderBy('pb.page_id')
+            .orderBy('pb.order_index')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+        () =>
+          base
+            .where(isOutdatedSql('pb', 'cur'))
+            .select((eb) => eb.fn.countAll().as('count'))
+            .executeTakeFirst(),
+      );
       return {
         rows: rows.map((r) => ({
           id: r.id,

@@ -1,6 +1,7 @@
 import type { CollectionsRepository, OwnedCollection } from '../../modules/collections/collections.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
+import { readAll } from '../read-all.js';
 
 export function collectionsRepository({ db }: Database): CollectionsRepository {
   async function withBlocks<T extends { id: number }>(rows: T[]): Promise<(T & { block_ids: number[] })[]> {
@@ -23,15 +24,17 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
       const base = db
         .selectFrom('collections')
         .where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
-      const [rows, total] = await Promise.all([
-        base
-          .select(['id', 'name', 'scope', 'created_at'])
-          .orderBy('id')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select(['id', 'name', 'scope', 'created_at'])
+            .orderBy('id')
+            .limit(page.limit)
+            .offset(page.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: await withBlocks(rows), total: countOf(total) };
     },
     async find(id): Promise<OwnedCollection | undefined> {

@@ -1,6 +1,7 @@
 import type { FoldersRepository } from '../../modules/folders/folders.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
+import { readAll } from '../read-all.js';
 
 const COLUMNS = ['id', 'site_id', 'parent_id', 'name', 'created_at'] as const;
 
@@ -9,10 +10,11 @@ export function foldersRepository({ db }: Database): FoldersRepository {
     async list(query) {
       let base = db.selectFrom('folders').where('owner_id', '=', query.ownerId);
       if (query.siteId !== undefined) base = base.where('site_id', '=', query.siteId);
-      const [rows, total] = await Promise.all([
-        base.select(COLUMNS).orderBy('id').limit(query.limit).offset(query.offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () => base.select(COLUMNS).orderBy('id').limit(query.limit).offset(query.offset).execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows, total: countOf(total) };
     },
     find: (id) =>

@@ -2,6 +2,7 @@ import { conflict } from '../../shared/errors.js';
 import type { LayoutsRepository, OwnedLayout } from '../../modules/layouts/layouts.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
+import { readAll } from '../read-all.js';
 
 const COLUMNS = [
   'id',
@@ -39,10 +40,11 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
       const base = db
         .selectFrom('layouts')
         .where((eb) => eb.or([eb('scope', '=', 'global'), eb('owner_id', '=', viewerId)]));
-      const [rows, total] = await Promise.all([
-        base.select(COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () => base.select(COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: (await withTags(rows)).map(({ owner_id: _o, ...l }) => l), total: countOf(total) };
     },
     async find(id): Promise<OwnedLayout | undefined> {

@@ -7,6 +7,7 @@ import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, wr
 import { prepared } from '../prepared.js';
 import { countOf, toJson } from './rows.js';
 import { retrying } from '../retry.js';
+import { readAll } from '../read-all.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
 const searchDocument = (fields: PageFields) => ({
@@ -114,15 +115,17 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       let base = pageQuery(query.ownerId);
       if (query.hasOutdated) base = base.where(hasOutdatedSql);
       if (query.siteId !== undefined) base = base.where('pages.site_id', '=', query.siteId);
-      const [rows, total] = await Promise.all([
-        base
-          .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
-          .orderBy('pages.id')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+            .orderBy('pages.id')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: rows.map(toPage), total: countOf(total) };
     },
 
@@ -131,16 +134,18 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
         .selectFrom(dialect.pageSearch.matches(query.terms).as('m'))
         .innerJoin('pages', 'pages.id', 'm.page_id')
         .where('pages.owner_id', '=', query.ownerId);
-      const [rows, total] = await Promise.all([
-        base
-          .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
-          .orderBy('m.score')
-          .orderBy('pages.id')
-          .limit(query.limit)
-          .offset(query.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+            .orderBy('m.score')
+            .orderBy('pages.id')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows: rows.map(toPage), total: countOf(total) };
     },
 

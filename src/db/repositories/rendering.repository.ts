@@ -2,6 +2,7 @@ import type { RenderingRepository } from '../../modules/publishing/publishing.js
 import type { Database } from '../dialects/dialect.js';
 import { prepared } from '../prepared.js';
 import { bool, fromJson } from './rows.js';
+import { readAll } from '../read-all.js';
 
 export function renderingRepository({ db }: Database): RenderingRepository {
   const pageRow = prepared(db, 1, (id: number) =>
@@ -52,7 +53,11 @@ export function renderingRepository({ db }: Database): RenderingRepository {
 
   return {
     async page(pageId) {
-      const [[row], rows] = await Promise.all([pageRow(pageId), instanceRows(pageId)]);
+      const [[row], rows] = await readAll(
+        db,
+        () => pageRow(pageId),
+        () => instanceRows(pageId),
+      );
       if (!row) return undefined;
       return {
         page: { ...row, is_published: bool(row.is_published) },

@@ -4,6 +4,7 @@ import type { Database } from '../dialects/dialect.js';
 import { insertBlock } from './block-writes.js';
 import { toRevision } from './blocks.repository.js';
 import { countOf } from './rows.js';
+import { readAll } from '../read-all.js';
 
 const COLUMNS = ['id', 'block_id', 'status', 'reason', 'approved_block_id', 'created_at', 'decided_at'] as const;
 const notPending = (id: number) => conflict(`Submission ${id} is no longer pending: it was decided already.`);
@@ -43,10 +44,11 @@ export function submissionsRepository({ db, dialect }: Database): SubmissionsRep
       let base = db.selectFrom('block_submissions');
       if (query.userId !== undefined) base = base.where('user_id', '=', query.userId);
       if (query.status) base = base.where('status', '=', query.status);
-      const [rows, total] = await Promise.all([
-        base.select(COLUMNS).orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await readAll(
+        db,
+        () => base.select(COLUMNS).orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
       return { rows, total: countOf(total) };
     },
     async withdraw(id) {

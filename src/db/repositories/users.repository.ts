@@ -3,6 +3,7 @@ import type { Database } from '../dialects/dialect.js';
 import { conflict } from '../../shared/errors.js';
 import type { SessionsRepository, User, UserWithPassword, UsersRepository } from '../../modules/auth/auth.js';
 import { toUser } from './rows.js';
+import { readAll } from '../read-all.js';
 
 const USER_COLUMNS = ['id', 'email', 'is_admin', 'is_blocked', 'created_at'] as const;
 
@@ -45,10 +46,11 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
       const base = db
         .selectFrom('users')
         .$if(pattern !== undefined, (q) => q.where(sql<boolean>`email like ${pattern} escape '\\'`));
-      const [rows, count] = await Promise.all([
-        base.select(USER_COLUMNS).orderBy('id').limit(limit).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const [rows, count] = await readAll(
+        db,
+        () => base.select(USER_COLUMNS).orderBy('id').limit(limit).offset(offset).execute(),
+        () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      );
       return { rows: rows.map(toUser), total: Number(count.total) };
     },
     async update(id, patch) {
