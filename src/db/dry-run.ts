@@ -13,6 +13,23 @@ interface Held {
 const raw = (connection: DatabaseConnection, text: string) => connection.executeQuery(CompiledQuery.raw(text));
 
 /**
+ * The held connection, one query at a time: code inside a dry run may read in
+ * parallel (as it may on the pool), but a connection runs one query at once,
+ * and pg deprecates queueing a second on a busy client.
+ */
+function oneAtATime(connection: DatabaseConnection): DatabaseConnection {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    executeQuery: <R>(query: CompiledQuery) => {
+      const run = tail.then(() => connection.executeQuery<R>(query));
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+/**
  * A dialect whose driver can run a piece of work in one transaction that is
  * always rolled back. Inside it every query, from any repository, uses that
  * transaction's connection (an AsyncLocalStorage tells which work is inside),
@@ -78,7 +95,7 @@ export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun
     try {
       await inner.beginTransaction(connection, {});
       try {
-        return await held.run({ connection, depth: 0 }, work);
+        return await held.run({ connection: oneAtATime(connection), depth: 0 }, work);
       } finally {
         await inner.rollbackTransaction(connection);
       }
