@@ -5,6 +5,7 @@
  * operation can answer (a 500; a body too large or of another type).
  */
 import { isObject } from '../shared/is-object.js';
+import { OPERATIONS, type OperationDoc } from './operations.js';
 import { ERROR_BODY_ID } from './schemas/common.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -47,6 +48,27 @@ const BODY_ERRORS = {
   '415': errorResponse('The request body is not of a type this operation reads.'),
 };
 
+/** The JSON content of a request body or an answer, where it has one. */
+const jsonOf = (holder: unknown) => {
+  const content = isObject(holder) ? holder.content : undefined;
+  const json = isObject(content) ? content['application/json'] : undefined;
+  return isObject(json) ? json : undefined;
+};
+
+/** Its name, when to use it before what the route says of itself, and examples. */
+function describe(operation: Record<string, unknown>, doc: OperationDoc | undefined) {
+  if (!doc) return;
+  operation.operationId = doc.id;
+  operation.description =
+    typeof operation.description === 'string' ? `${doc.use}\n\n${operation.description}` : doc.use;
+  const body = jsonOf(operation.requestBody);
+  if (body && doc.request !== undefined) body.example = doc.request;
+  for (const [status, example] of Object.entries(doc.responses ?? {})) {
+    const answer = jsonOf(isObject(operation.responses) ? operation.responses[status] : undefined);
+    if (answer) answer.example = example;
+  }
+}
+
 export function refineDocument<T extends object>(document: T, prefix: string): T {
   const paths: unknown = Reflect.get(document, 'paths');
   if (!isObject(paths)) return document;
@@ -55,6 +77,7 @@ export function refineDocument<T extends object>(document: T, prefix: string): T
     for (const method of METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
+      describe(operation, OPERATIONS[`${method.toUpperCase()} ${path.slice(prefix.length)}`]);
       operation.operationId ??= operationIdOf(method, path, prefix);
       for (const parameter of objectsIn(operation.parameters)) {
         const schema = parameter.schema;

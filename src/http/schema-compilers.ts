@@ -11,7 +11,7 @@ import { compileValidator } from './validation.js';
  * was half a cold start (bench B5). `compileAll` compiles every one now, so that a
  * test proves each route's schemas compile.
  */
-export function lazySchemaCompilers() {
+export function lazySchemaCompilers(named: readonly Schema[] = []) {
   const thunks: Array<() => unknown> = [];
   const lazy = <F>(compile: () => F): (() => F) => {
     let compiled: F | undefined;
@@ -32,7 +32,11 @@ export function lazySchemaCompilers() {
     return validate;
   };
 
-  const compileSerializer = SerializerSelector()({}, {});
+  // The named shapes that answers refer to by `$ref` (`Page#`), by their `$id`.
+  const external = Object.fromEntries(
+    named.flatMap((schema) => (isObject(schema) ? [[String(schema.$id), schema]] : [])),
+  );
+  const compileSerializer = SerializerSelector()(external, {});
   const serializer: FastifySerializerCompiler<unknown> = (route) => {
     // Error bodies are always sent by the error handler: plain JSON.stringify, never compiled.
     const { schema } = route;

@@ -7,7 +7,7 @@ import { limitJsonDepth } from './json-body.js';
 import { refuseNul } from './nul-guard.js';
 import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
-import { ErrorBody } from './schemas/common.js';
+import { ErrorBody, namedSchemas } from './schemas/common.js';
 import { v1Api } from './v1/index.js';
 import { registerUploads } from './uploads-files.js';
 import { registerWebApp } from './web-app.js';
@@ -43,13 +43,14 @@ export async function createServer(options: ServerOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   limitJsonDepth(app);
-  const compilers = lazySchemaCompilers();
+  const compilers = lazySchemaCompilers(namedSchemas());
   app.setValidatorCompiler(compilers.validator);
   app.setSerializerCompiler(compilers.serializer);
   app.decorate('compileSchemas', compilers.compileAll);
   app.setErrorHandler(errorHandler);
-  // Described once; every route's error responses refer to it (`ErrorBody#`).
+  // Described once; every route's error responses refer to it (`Error#`), and answers to the named shapes.
   app.addSchema(ErrorBody);
+  for (const schema of namedSchemas()) app.addSchema(schema);
   const routeTable = trackRoutes(app);
   // The browser app at `/`; its routes (`/pages/12`) fall back to its index.html.
   const webApp = await registerWebApp(app, { dir: options.config.webDir });

@@ -134,8 +134,9 @@ describe('the error shape in the OpenAPI document', () => {
   it('is described once and every error response of every route refers to it', async () => {
     for (const prefix of ['/api/v1', '/api']) {
       const document = (await t.call('GET', `${prefix}/docs.json`)).body;
-      const shape = document.components.schemas.ErrorBody;
-      expect(shape.properties.errors.items.properties.code.enum).toEqual(
+      const shape = document.components.schemas.Error;
+      expect(shape.properties.errors.items).toEqual({ $ref: '#/components/schemas/FieldError' });
+      expect(document.components.schemas.FieldError.properties.code.enum).toEqual(
         expect.arrayContaining(['required', 'unknown_key']),
       );
       let count = 0;
@@ -144,7 +145,7 @@ describe('the error shape in the OpenAPI document', () => {
           for (const [status, response] of Object.entries(operation.responses)) {
             if (Number(status) < 400 || (status === '422' && !response.content?.['application/json']?.schema?.$ref))
               continue;
-            expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+            expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
             count++;
           }
         }

@@ -1,13 +1,17 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
 
-export const UserSchema = Type.Object({
-  id: Int(),
-  email: Type.String(),
-  is_admin: Type.Boolean(),
-  is_blocked: Type.Boolean(),
-  created_at: Timestamp,
-});
+export const UserSchema = named(
+  'User',
+  Type.Object({
+    id: Int(),
+    email: Type.String(),
+    is_admin: Type.Boolean(),
+    is_blocked: Type.Boolean(),
+    created_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const UserEnvelope = Type.Object({ user: UserSchema });
 

@@ -1,39 +1,46 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp, Int } from './common.js';
+import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp, Int, named } from './common.js';
 
-export const VersionSchema = Type.Object({ major: Int(), minor: Int() });
+export const VersionSchema = named('Version', Type.Object({ major: Int(), minor: Int() }));
 const FreeObject = JsonObject();
 
-export const RevisionSchema = Type.Object({
-  id: Int(),
-  version: VersionSchema,
-  template_content: Type.String(),
-  css: Type.String(),
-  js: Type.String(),
-  schema_content: Type.Array(FreeObject),
-  changelog: Nullable(Type.String()),
-  created_at: Timestamp,
-});
+export const RevisionSchema = named(
+  'Revision',
+  Type.Object({
+    id: Int(),
+    version: VersionSchema,
+    template_content: Type.String(),
+    css: Type.String(),
+    js: Type.String(),
+    schema_content: Type.Array(FreeObject),
+    changelog: Nullable(Type.String()),
+    created_at: Timestamp,
+  }),
+);
 
-export const BlockSchema = Type.Object({
-  id: Int(),
-  name: Type.String(),
-  description: Type.String(),
-  docs: Type.String({ description: 'Markdown documentation' }),
-  block_type: Nullable(Type.String({ enum: ['schema', 'markdown'] })),
-  kind: Type.String({ enum: ['content', 'layout'] }),
-  scope: Type.String({ enum: ['global', 'user'] }),
-  tags: Type.Array(Int(), { description: 'tag ids' }),
-  version: Nullable(VersionSchema),
-  current_revision: Nullable(RevisionSchema),
-  is_favorite: Type.Boolean(),
-  is_deprecated: Type.Boolean(),
-  fork_count: Int(),
-  forked_from_id: Nullable(Int()),
-  cover_url: Nullable(Type.String({ description: 'a path, e.g. /uploads/covers/…' })),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const BlockSchema = named(
+  'Block',
+  Type.Object({
+    id: Int(),
+    name: Type.String(),
+    description: Type.String(),
+    docs: Type.String({ description: 'Markdown documentation' }),
+    block_type: Nullable(Type.String({ enum: ['schema', 'markdown'] })),
+    kind: Type.String({ enum: ['content', 'layout'] }),
+    scope: Type.String({ enum: ['global', 'user'] }),
+    tags: Type.Array(Int(), { description: 'tag ids' }),
+    version: Nullable(VersionSchema),
+    current_revision: Nullable(RevisionSchema),
+    is_favorite: Type.Boolean(),
+    is_deprecated: Type.Boolean(),
+    fork_count: Int(),
+    forked_from_id: Nullable(Int()),
+    cover_url: Nullable(Type.String({ description: 'a path, e.g. /uploads/covers/…' })),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+  { list: true },
+);
 
 const blockInputProperties = {
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
@@ -69,18 +76,22 @@ export const BlockUpdateResult = Type.Object({
   }),
 });
 
-export const RevisionEntrySchema = Type.Object({
-  id: Int(),
-  version: VersionSchema,
-  version_bump: Nullable(
-    Type.String({
-      enum: ['major', 'minor'],
-      description: 'the step from the revision before it; null for the first revision',
-    }),
-  ),
-  changelog: Nullable(Type.String()),
-  created_at: Timestamp,
-});
+export const RevisionEntrySchema = named(
+  'RevisionEntry',
+  Type.Object({
+    id: Int(),
+    version: VersionSchema,
+    version_bump: Nullable(
+      Type.String({
+        enum: ['major', 'minor'],
+        description: 'the step from the revision before it; null for the first revision',
+      }),
+    ),
+    changelog: Nullable(Type.String()),
+    created_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const BlockListQuery = Type.Object({
   ...PageQueryProperties,
@@ -106,13 +117,16 @@ export const UsagesQuery = Type.Object({
   outdated: Type.Optional(Int({ enum: [0, 1], description: '1: only instances that are not up to date' })),
 });
 
-export const UsageSchema = Type.Object({
-  id: Int({ description: 'page-block instance id' }),
-  page_id: Int(),
-  page_name: Type.String(),
-  version: VersionSchema,
-  update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
-});
+export const UsageSchema = named(
+  'Usage',
+  Type.Object({
+    id: Int({ description: 'page-block instance id' }),
+    page_id: Int(),
+    page_name: Type.String(),
+    version: VersionSchema,
+    update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
+  }),
+);
 
 export const UsagesPage = Type.Object({
   data: Type.Array(UsageSchema),

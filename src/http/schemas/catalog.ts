@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CATALOG_ID_PATTERN, PAGE_KIND_PATTERN } from '../../modules/catalog/catalog.js';
 import { SLUG_PATTERN } from '../../modules/catalog/slug.js';
-import { JsonObject, NonBlank, Timestamp, Int } from './common.js';
+import { JsonObject, NonBlank, Timestamp, Int, named } from './common.js';
 
 export const CatalogId = Type.String({
   pattern: CATALOG_ID_PATTERN.source,
@@ -19,14 +19,18 @@ const ParamsSchema = JsonObject({
     'JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params',
 });
 
-export const DataResultTypeSchema = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  schema_json: SchemaJson,
-  stub: Stub,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const DataResultTypeSchema = named(
+  'DataResultType',
+  Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    schema_json: SchemaJson,
+    stub: Stub,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const DataResultTypeCreateBody = Type.Object({
   id: CatalogId,
@@ -41,15 +45,19 @@ export const DataResultTypeUpdateBody = Type.Object({
   stub: Type.Optional(Stub),
 });
 
-export const DataSourceSchema = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  result_type_id: Type.String({ description: 'see GET /data-result-types/{id}' }),
-  params_schema: ParamsSchema,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const DataSourceSchema = named(
+  'DataSource',
+  Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    result_type_id: Type.String({ description: 'see GET /data-result-types/{id}' }),
+    params_schema: ParamsSchema,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const DataSourceCreateBody = Type.Object({
   id: CatalogId,
@@ -69,7 +77,9 @@ export const DataSourceUpdateBody = Type.Object({
 const Slug = (description = 'lowercase letters and digits joined by hyphens') =>
   Type.String({ pattern: SLUG_PATTERN.source, maxLength: 255, description });
 
-export const TagSchema = Type.Object({ id: Int(), name: Type.String(), slug: Type.String() });
+export const TagSchema = named('Tag', Type.Object({ id: Int(), name: Type.String(), slug: Type.String() }), {
+  list: true,
+});
 
 export const TagCreateBody = Type.Object({
   name: NonBlank({ maxLength: 255 }),
@@ -84,10 +94,14 @@ export const TagUpdateBody = Type.Object({
 export const PageKind = Type.String({ pattern: PAGE_KIND_PATTERN.source, maxLength: 64 });
 export const PageKindParams = Type.Object({ kind: PageKind });
 
-export const PageTypeSchema = Type.Object({
-  kind: Type.String({ description: 'the value of a page’s `kind`' }),
-  title: Type.String(),
-});
+export const PageTypeSchema = named(
+  'PageType',
+  Type.Object({
+    kind: Type.String({ description: 'the value of a page’s `kind`' }),
+    title: Type.String(),
+  }),
+  { list: true },
+);
 
 export const PageTypeCreateBody = Type.Object({ kind: PageKind, title: NonBlank({ maxLength: 255 }) });
 export const PageTypeUpdateBody = Type.Object({ title: Type.Optional(NonBlank({ maxLength: 255 })) });

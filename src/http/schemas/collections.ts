@@ -1,13 +1,17 @@
 import { Type } from 'typebox';
-import { NonBlank, Timestamp, Int } from './common.js';
+import { NonBlank, Timestamp, Int, named } from './common.js';
 
-export const CollectionSchema = Type.Object({
-  id: Int(),
-  name: Type.String(),
-  scope: Type.String({ enum: ['global', 'user'] }),
-  block_ids: Type.Array(Int(), { description: 'in order' }),
-  created_at: Timestamp,
-});
+export const CollectionSchema = named(
+  'Collection',
+  Type.Object({
+    id: Int(),
+    name: Type.String(),
+    scope: Type.String({ enum: ['global', 'user'] }),
+    block_ids: Type.Array(Int(), { description: 'in order' }),
+    created_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const CollectionCreateBody = Type.Object({ name: NonBlank({ maxLength: 255 }) });
 

@@ -7,10 +7,44 @@ export const NonBlank = (options: { maxLength?: number; description?: string } =
   Type.String({ minLength: 1, pattern: '\\S', ...options });
 
 /**
+ * The shapes named in the OpenAPI documents' `components.schemas`, by name.
+ * Filled as the schema modules load (before any server is built); the server
+ * registers each once (`addSchema`) and hands them to its serializers.
+ */
+const components = new Map<string, TSchema>();
+
+const pagedOf = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), total: Int(), limit: Int(), offset: Int() });
+export const namedSchemas = (): TSchema[] => [...components.values()];
+
+/**
+ * A response shape with a name: routes refer to it by `$ref`, so that the
+ * document shows it once under `components.schemas` and a generated client
+ * gets a named type. For answers only: request schemas stay inline, where the
+ * validators read them.
+ */
+export function named<T extends TSchema>(name: string, schema: T, options: { list?: boolean } = {}) {
+  if (components.has(name)) throw new Error(`Two schemas named ${name}`);
+  components.set(name, { ...schema, $id: name });
+  const ref = Type.Unsafe<Static<T>>({ $ref: `${name}#` });
+  // Routes are registered after the server has read the names: a list is named with its item.
+  if (options.list) components.set(`${name}List`, { ...pagedOf(ref), $id: `${name}List` });
+  return ref;
+}
+
+/** The name of a shape made by `named`, if it is one. */
+const nameOf = (schema: TSchema): string | undefined => {
+  const ref: unknown = Reflect.get(schema, '$ref');
+  return typeof ref === 'string' && ref.endsWith('#') ? ref.slice(0, -1) : undefined;
+};
+
+/**
  * `T | null` as a JSON-Schema type array (one error per place, unlike anyOf).
- * An `enum` takes `null` too, or null would still fail the enum.
+ * An `enum` takes `null` too, or null would still fail the enum. A named
+ * shape is `anyOf` its reference and null.
  */
 export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => {
+  if (nameOf(schema)) return Type.Unsafe<Static<T> | null>({ anyOf: [schema, { type: 'null' }] });
   const found: unknown = Reflect.get(schema, 'enum');
   const values: unknown[] | undefined = Array.isArray(found) ? found : undefined;
   return Type.Unsafe<Static<T> | null>({
@@ -62,36 +96,44 @@ export const DryRunProperties = {
 };
 export const DryRunQuery = Type.Object(DryRunProperties);
 
-export const Paged = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), total: Int(), limit: Int(), offset: Int() });
+/** A page of a list: the list of a shape named with `list: true` is named too (`SiteList`). */
+export const Paged = <T extends TSchema>(item: T) => {
+  const name = nameOf(item);
+  return name && components.has(`${name}List`)
+    ? Type.Unsafe<Static<ReturnType<typeof pagedOf<T>>>>({ $ref: `${name}List#` })
+    : pagedOf(item);
+};
 
-export const FieldErrorSchema = Type.Object({
-  path: Type.String({
-    description:
-      "A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own.",
-  }),
-  message: Type.String({ description: 'What is wrong, in words.' }),
-  code: Type.String({
-    enum: [...ERROR_CODES],
-    description:
-      'What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.',
-  }),
-  expected: Type.Optional(
-    Type.Unknown({
+export const FieldErrorSchema = named(
+  'FieldError',
+  Type.Object({
+    path: Type.String({
       description:
-        'Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern).',
+        "A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own.",
     }),
-  ),
-  hint: Type.Optional(
-    Type.String({ description: 'A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?"' }),
-  ),
-});
+    message: Type.String({ description: 'What is wrong, in words.' }),
+    code: Type.String({
+      enum: [...ERROR_CODES],
+      description:
+        'What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.',
+    }),
+    expected: Type.Optional(
+      Type.Unknown({
+        description:
+          'Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern).',
+      }),
+    ),
+    hint: Type.Optional(
+      Type.String({ description: 'A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?"' }),
+    ),
+  }),
+);
 
 /** Marks the error body: documented on every route, never given a compiled serializer (see server.ts). */
 export const ERROR_BODY_MARK = 'pageblocks:error-body';
 
 /** The id under which the error body is registered once (`addSchema`) and referred to by every route. */
-export const ERROR_BODY_ID = 'ErrorBody';
+export const ERROR_BODY_ID = 'Error';
 
 export const ErrorBody = Type.Object(
   {

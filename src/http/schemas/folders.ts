@@ -1,13 +1,17 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp, Int } from './common.js';
+import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp, Int, named } from './common.js';
 
-export const FolderSchema = Type.Object({
-  id: Int(),
-  site_id: Int(),
-  parent_id: Nullable(Int({ description: 'null: at the root of the site' })),
-  name: Type.String(),
-  created_at: Timestamp,
-});
+export const FolderSchema = named(
+  'Folder',
+  Type.Object({
+    id: Int(),
+    site_id: Int(),
+    parent_id: Nullable(Int({ description: 'null: at the root of the site' })),
+    name: Type.String(),
+    created_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const FolderListQuery = Type.Object({ ...PageQueryProperties, site_id: Type.Optional(Id) });
 export const FolderCreateBody = Type.Object({

@@ -1,20 +1,24 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
 
-export const LayoutSchema = Type.Object({
-  id: Int(),
-  name: Type.String(),
-  scope: Type.String({ enum: ['global', 'user'] }),
-  site_id: Nullable(Int()),
-  tags: Type.Array(Int(), { description: 'layout tag ids' }),
-  template: Type.String(),
-  css: Type.String(),
-  js: Type.String(),
-  fork_count: Int(),
-  forked_from_id: Nullable(Int()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const LayoutSchema = named(
+  'Layout',
+  Type.Object({
+    id: Int(),
+    name: Type.String(),
+    scope: Type.String({ enum: ['global', 'user'] }),
+    site_id: Nullable(Int()),
+    tags: Type.Array(Int(), { description: 'layout tag ids' }),
+    template: Type.String(),
+    css: Type.String(),
+    js: Type.String(),
+    fork_count: Int(),
+    forked_from_id: Nullable(Int()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+  { list: true },
+);
 
 const properties = {
   site_id: Type.Optional(Nullable(Id)),

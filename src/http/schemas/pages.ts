@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { VersionSchema } from './blocks.js';
-import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp, Int } from './common.js';
+import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp, Int, named } from './common.js';
 
 const FreeObject = JsonObject();
 const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 2000, description })));
@@ -37,38 +37,47 @@ export const PageUpdateBody = Type.Object({
   ...pageInputProperties,
 });
 
-export const PageBlockSchema = Type.Object({
-  id: Int(),
-  block: Type.Object({
+export const PageBlockSchema = named(
+  'PageBlock',
+  Type.Object({
+    id: Int(),
+    block: Type.Object({
+      id: Int(),
+      name: Type.String(),
+      kind: Type.String({ description: '`layout` blocks hold children (parent_page_block_id)' }),
+    }),
+    order_index: Int(),
+    placeholder_values: FreeObject,
+    bindings: Nullable(FreeObject),
+    parent_page_block_id: Nullable(Int()),
+    version: VersionSchema,
+    update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
+  }),
+);
+
+export const PageSchema = named(
+  'Page',
+  Type.Object({
     id: Int(),
     name: Type.String(),
-    kind: Type.String({ description: '`layout` blocks hold children (parent_page_block_id)' }),
+    kind: Type.String(),
+    site_id: Nullable(Int({ description: 'null: the site was deleted; set another with PUT' })),
+    folder_id: Nullable(Int()),
+    slug: Nullable(Type.String()),
+    meta_title: Nullable(Type.String()),
+    meta_description: Nullable(Type.String()),
+    meta_keywords: Nullable(Type.String()),
+    meta_robots: Nullable(Type.String()),
+    is_published: Type.Boolean(),
+    has_outdated_blocks: Type.Boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    blocks: Nullable(
+      Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' }),
+    ),
   }),
-  order_index: Int(),
-  placeholder_values: FreeObject,
-  bindings: Nullable(FreeObject),
-  parent_page_block_id: Nullable(Int()),
-  version: VersionSchema,
-  update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
-});
-
-export const PageSchema = Type.Object({
-  id: Int(),
-  name: Type.String(),
-  kind: Type.String(),
-  site_id: Nullable(Int({ description: 'null: the site was deleted; set another with PUT' })),
-  folder_id: Nullable(Int()),
-  slug: Nullable(Type.String()),
-  meta_title: Nullable(Type.String()),
-  meta_description: Nullable(Type.String()),
-  meta_keywords: Nullable(Type.String()),
-  meta_robots: Nullable(Type.String()),
-  is_published: Type.Boolean(),
-  has_outdated_blocks: Type.Boolean(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  blocks: Nullable(Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' })),
-});
+  { list: true },
+);
 
 export const PageListQuery = Type.Object({
   ...PageQueryProperties,

@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, Timestamp, Int } from './common.js';
+import { JsonObject, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
 
-export const PublicationStatusSchema = Type.Object({
-  is_published: Type.Boolean(),
-  external_id: Nullable(Type.String()),
-  external_slug: Nullable(Type.String()),
-  published_at: Nullable(Timestamp),
-  updated_at: Nullable(Timestamp),
-});
+export const PublicationStatusSchema = named(
+  'PublicationStatus',
+  Type.Object({
+    is_published: Type.Boolean(),
+    external_id: Nullable(Type.String()),
+    external_slug: Nullable(Type.String()),
+    published_at: Nullable(Timestamp),
+    updated_at: Nullable(Timestamp),
+  }),
+);
 
 const metadata = {
   meta_title: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -26,12 +29,15 @@ export const PublishBody = Type.Object({
   ...metadata,
 });
 
-export const ProviderRecordSchema = Type.Object({
-  type: Nullable(Type.String({ enum: ['fourcms'] })),
-  base_url: Nullable(Type.String()),
-  token_set: Type.Boolean({ description: 'the token itself is never returned' }),
-  updated_at: Nullable(Timestamp),
-});
+export const ProviderRecordSchema = named(
+  'Provider',
+  Type.Object({
+    type: Nullable(Type.String({ enum: ['fourcms'] })),
+    base_url: Nullable(Type.String()),
+    token_set: Type.Boolean({ description: 'the token itself is never returned' }),
+    updated_at: Nullable(Timestamp),
+  }),
+);
 
 export const FourcmsSettingsBody = Type.Object({
   base_url: Type.String({

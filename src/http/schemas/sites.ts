@@ -1,14 +1,18 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp, Int } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
 
-export const SiteSchema = Type.Object({
-  id: Int(),
-  name: Type.String(),
-  domain: Nullable(Type.String()),
-  layout_id: Nullable(Int()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const SiteSchema = named(
+  'Site',
+  Type.Object({
+    id: Int(),
+    name: Type.String(),
+    domain: Nullable(Type.String()),
+    layout_id: Nullable(Int()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+  { list: true },
+);
 
 export const SiteCreateBody = Type.Object({
   name: NonBlank({ maxLength: 255 }),

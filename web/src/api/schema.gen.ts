@@ -11,9 +11,11 @@ export interface paths {
     put?: never;
     /**
      * Create an account and sign in
-     * @description The password must not be only white space nor one of the most common passwords (400 at `password`). Registrations from one address are limited (429 with Retry-After).
+     * @description Use it once per person, to get an account (and a session) in the web app.
+     *
+     *     The password must not be only white space nor one of the most common passwords (400 at `password`). Registrations from one address are limited (429 with Retry-After).
      */
-    post: operations['postAuthRegister'];
+    post: operations['register'];
     delete?: never;
     options?: never;
     head?: never;
@@ -31,9 +33,11 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description After a few failures for one account from one address, each next attempt from there must wait twice as long as the last (429 with Retry-After); other addresses are not affected, and a success forgets the failures.
+     * @description Use it to get a session cookie, e.g. before creating an API key.
+     *
+     *     After a few failures for one account from one address, each next attempt from there must wait twice as long as the last (429 with Retry-After); other addresses are not affected, and a success forgets the failures.
      */
-    post: operations['postAuthLogin'];
+    post: operations['login'];
     delete?: never;
     options?: never;
     head?: never;
@@ -49,8 +53,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out; the session ends on the server */
-    post: operations['postAuthLogout'];
+    /**
+     * Sign out; the session ends on the server
+     * @description Use it to end the session.
+     */
+    post: operations['logout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -64,8 +71,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
-    get: operations['getAuthMe'];
+    /**
+     * The signed-in user
+     * @description Use it to learn who is signed in, and whether an administrator.
+     */
+    get: operations['getMe'];
     put?: never;
     post?: never;
     delete?: never;
@@ -81,14 +91,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your API keys (prefixes only) */
-    get: operations['getApiKeys'];
+    /**
+     * Your API keys (prefixes only)
+     * @description Use it to see your keys, by prefix and last use.
+     */
+    get: operations['listApiKeys'];
     put?: never;
     /**
      * Create an API key
-     * @description The response carries `key` once; only its SHA-256 is stored, so it cannot be shown again.
+     * @description Use it to give an integration or an agent access: keep the `key` it answers, which is shown only once.
+     *
+     *     The response carries `key` once; only its SHA-256 is stored, so it cannot be shown again.
      */
-    post: operations['postApiKeys'];
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -105,8 +120,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete an API key; the next request with it gets 401 */
-    delete: operations['deleteApiKeysById'];
+    /**
+     * Delete an API key; the next request with it gets 401
+     * @description Use it to revoke a key at once.
+     */
+    delete: operations['deleteApiKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -119,11 +137,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your sites */
-    get: operations['getSites'];
+    /**
+     * Your sites
+     * @description Use it first: a page belongs to a site, and its id is the `site_id` of a new page.
+     */
+    get: operations['listSites'];
     put?: never;
-    /** Create a site */
-    post: operations['postSites'];
+    /**
+     * Create a site
+     * @description Use it to set up a site before its pages, e.g. from an integration that holds only a key.
+     */
+    post: operations['createSite'];
     delete?: never;
     options?: never;
     head?: never;
@@ -137,16 +161,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One site */
-    get: operations['getSitesById'];
-    /** Change a site */
-    put: operations['putSitesById'];
+    /**
+     * One site
+     * @description Use it to read one site: its name, domain and layout.
+     */
+    get: operations['getSite'];
+    /**
+     * Change a site
+     * @description Use it to rename a site, set its domain or bind it to a layout; only the fields sent change.
+     */
+    put: operations['updateSite'];
     post?: never;
     /**
      * Delete a site
-     * @description Its pages stay, without a site, until `PUT /api/v1/pages/{id}` gives them another.
+     * @description Use it when a site is no longer needed.
+     *
+     *     Its pages stay, without a site, until `PUT /api/v1/pages/{id}` gives them another.
      */
-    delete: operations['deleteSitesById'];
+    delete: operations['deleteSite'];
     options?: never;
     head?: never;
     patch?: never;
@@ -159,11 +191,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Blocks visible to you: your own and the global ones (deprecated ones hidden) */
-    get: operations['getBlocks'];
+    /**
+     * Blocks visible to you: your own and the global ones (deprecated ones hidden)
+     * @description Use it to browse the blocks a page may use, filtered by tags or by role (content or layout).
+     */
+    get: operations['listBlocks'];
     put?: never;
-    /** Create a private block; a template or schema_content makes revision 1.0 */
-    post: operations['postBlocks'];
+    /**
+     * Create a private block; a template or schema_content makes revision 1.0
+     * @description Use it to make a private block of your own when no global block fits.
+     */
+    post: operations['createBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -177,8 +215,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your favorite blocks */
-    get: operations['getBlocksFavorites'];
+    /**
+     * Your favorite blocks
+     * @description Use it to list the blocks you marked as favorites.
+     */
+    get: operations['listFavoriteBlocks'];
     put?: never;
     post?: never;
     delete?: never;
@@ -194,19 +235,26 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A block with its current revision */
-    get: operations['getBlocksById'];
+    /**
+     * A block with its current revision
+     * @description Use it to read a block with its current revision (template, CSS, JS, fields).
+     */
+    get: operations['getBlock'];
     /**
      * Change a private block; template, CSS, JS or schema changes make a new revision
-     * @description version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.
+     * @description Use it to change a private block; try it with `dry_run=1` first to see the version bump and removed fields.
+     *
+     *     version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.
      */
-    put: operations['putBlocksById'];
+    put: operations['updateBlock'];
     post?: never;
     /**
      * Delete a block with all its revisions
-     * @description 409 while instances of the block stand on pages.
+     * @description Use it to remove a private block that no page uses.
+     *
+     *     409 while instances of the block stand on pages.
      */
-    delete: operations['deleteBlocksById'];
+    delete: operations['deleteBlock'];
     options?: never;
     head?: never;
     patch?: never;
@@ -221,8 +269,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Fork a global block into a private copy */
-    post: operations['postBlocksByIdFork'];
+    /**
+     * Fork a global block into a private copy
+     * @description Use it to change a global block for yourself: the copy is private and yours to edit.
+     */
+    post: operations['forkBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -237,11 +288,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Mark a block as favorite (idempotent) */
-    put: operations['putBlocksByIdFavorite'];
+    /**
+     * Mark a block as favorite (idempotent)
+     * @description Use it to keep a block at hand among your favorites.
+     */
+    put: operations['addFavoriteBlock'];
     post?: never;
-    /** Unmark a favorite block (idempotent) */
-    delete: operations['deleteBlocksByIdFavorite'];
+    /**
+     * Unmark a favorite block (idempotent)
+     * @description Use it to take a block off your favorites.
+     */
+    delete: operations['removeFavoriteBlock'];
     options?: never;
     head?: never;
     patch?: never;
@@ -254,8 +311,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your instances of a block on pages */
-    get: operations['getBlocksByIdUsages'];
+    /**
+     * Your instances of a block on pages
+     * @description Use it before changing or deleting a block: which of your pages use it, and which instances are outdated.
+     */
+    get: operations['listBlockUsages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -273,9 +333,11 @@ export interface paths {
     };
     /**
      * The revision history of a block, newest first: version, bump, changelog and date
-     * @description Visible as the block itself is: your own blocks and global ones.
+     * @description Use it to see how a block changed: each version, its bump and changelog.
+     *
+     *     Visible as the block itself is: your own blocks and global ones.
      */
-    get: operations['getBlocksByIdRevisions'];
+    get: operations['listBlockRevisions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -293,9 +355,11 @@ export interface paths {
     };
     /**
      * The contract for placeholder_values: JSON Schema, a valid example and the binding slots
-     * @description With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.
+     * @description Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes.
+     *
+     *     With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.
      */
-    get: operations['getBlocksByIdPlaceholderSchema'];
+    get: operations['getPlaceholderSchema'];
     put?: never;
     post?: never;
     delete?: never;
@@ -311,8 +375,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Full-text search over name, description, docs and tags, best match first */
-    get: operations['getSearchBlocks'];
+    /**
+     * Full-text search over name, description, docs and tags, best match first
+     * @description Use it to find a block for a purpose by words (name, description, docs, tags).
+     */
+    get: operations['searchBlocks'];
     put?: never;
     post?: never;
     delete?: never;
@@ -328,11 +395,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Global collections and your own */
-    get: operations['getCollections'];
+    /**
+     * Global collections and your own
+     * @description Use it to see the curated sets of blocks: global and yours.
+     */
+    get: operations['listCollections'];
     put?: never;
-    /** Create a personal collection */
-    post: operations['postCollections'];
+    /**
+     * Create a personal collection
+     * @description Use it to start a personal set of blocks you use together.
+     */
+    post: operations['createCollection'];
     delete?: never;
     options?: never;
     head?: never;
@@ -346,12 +419,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One collection */
-    get: operations['getCollectionsById'];
+    /**
+     * One collection
+     * @description Use it to read one collection with its blocks, in order.
+     */
+    get: operations['getCollection'];
     put?: never;
     post?: never;
-    /** Delete a collection (its blocks stay) */
-    delete: operations['deleteCollectionsById'];
+    /**
+     * Delete a collection (its blocks stay)
+     * @description Use it to remove a collection; its blocks stay.
+     */
+    delete: operations['deleteCollection'];
     options?: never;
     head?: never;
     patch?: never;
@@ -368,9 +447,11 @@ export interface paths {
     put?: never;
     /**
      * Add blocks to a collection; duplicates are ignored
-     * @description A global collection takes global blocks only; a personal one your own or global blocks. An unavailable block is a 422 at block_ids[i].
+     * @description Use it to put blocks into a collection.
+     *
+     *     A global collection takes global blocks only; a personal one your own or global blocks. An unavailable block is a 422 at block_ids[i].
      */
-    post: operations['postCollectionsByIdBlocks'];
+    post: operations['addCollectionBlocks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -385,8 +466,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Reorder the blocks of a collection */
-    put: operations['putCollectionsByIdBlocksOrder'];
+    /**
+     * Reorder the blocks of a collection
+     * @description Use it to set the order of a collection’s blocks: send all of them, in the new order.
+     */
+    put: operations['reorderCollectionBlocks'];
     post?: never;
     delete?: never;
     options?: never;
@@ -405,9 +489,11 @@ export interface paths {
     put?: never;
     /**
      * Submit your block to the global catalog
-     * @description An administrator approves (a global copy is made; your block stays yours) or rejects it. A second pending submission is a 409.
+     * @description Use it to offer your block to everyone: an administrator approves or rejects it.
+     *
+     *     An administrator approves (a global copy is made; your block stays yours) or rejects it. A second pending submission is a 409.
      */
-    post: operations['postBlocksByIdSubmit'];
+    post: operations['submitBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -421,8 +507,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your submissions */
-    get: operations['getBlockSubmissions'];
+    /**
+     * Your submissions
+     * @description Use it to follow your submissions and their outcome.
+     */
+    get: operations['listBlockSubmissions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -441,8 +530,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Withdraw a pending submission */
-    delete: operations['deleteBlockSubmissionsById'];
+    /**
+     * Withdraw a pending submission
+     * @description Use it to take back a submission before an administrator decides.
+     */
+    delete: operations['withdrawBlockSubmission'];
     options?: never;
     head?: never;
     patch?: never;
@@ -455,14 +547,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your pages */
-    get: operations['getPages'];
+    /**
+     * Your pages
+     * @description Use it to list your pages; `has_outdated=1` finds those whose blocks have newer revisions.
+     */
+    get: operations['listPages'];
     put?: never;
     /**
      * Create a page of a site from block instances
-     * @description On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.
+     * @description Use it to make a page from block instances once you have read each block’s placeholder schema.
+     *
+     *     On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.
      */
-    post: operations['postPages'];
+    post: operations['createPage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -476,13 +573,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page; blocks is null unless with_blocks=1 */
-    get: operations['getPagesById'];
-    /** Change a page: with blocks, the whole set is replaced; without, metadata only */
-    put: operations['putPagesById'];
+    /**
+     * A page; blocks is null unless with_blocks=1
+     * @description Use it to read a page; add `with_blocks=1` for its block instances.
+     */
+    get: operations['getPage'];
+    /**
+     * Change a page: with blocks, the whole set is replaced; without, metadata only
+     * @description Use it to change a page’s metadata, or with `blocks` to replace its whole set of instances at once.
+     */
+    put: operations['updatePage'];
     post?: never;
-    /** Delete a page */
-    delete: operations['deletePagesById'];
+    /**
+     * Delete a page
+     * @description Use it to remove a page and its instances.
+     */
+    delete: operations['deletePage'];
     options?: never;
     head?: never;
     patch?: never;
@@ -495,8 +601,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search your pages by name, slug and meta fields */
-    get: operations['getSearchPages'];
+    /**
+     * Search your pages by name, slug and meta fields
+     * @description Use it to find one of your pages by words.
+     */
+    get: operations['searchPages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -514,8 +623,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add blocks at a 0-based position (default: the end) */
-    post: operations['postPagesByPageIdBlocks'];
+    /**
+     * Add blocks at a 0-based position (default: the end)
+     * @description Use it to insert instances into an existing page without sending the others.
+     */
+    post: operations['addPageBlocks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -530,11 +642,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change the values or bindings of one instance (checked against its pinned revision) */
-    put: operations['putPagesByPageIdBlocksByPbId'];
+    /**
+     * Change the values or bindings of one instance (checked against its pinned revision)
+     * @description Use it to change the values or bindings of one instance.
+     */
+    put: operations['updatePageBlock'];
     post?: never;
-    /** Remove an instance (and its children) from the page */
-    delete: operations['deletePagesByPageIdBlocksByPbId'];
+    /**
+     * Remove an instance (and its children) from the page
+     * @description Use it to take one instance (and its children) off a page.
+     */
+    delete: operations['removePageBlock'];
     options?: never;
     head?: never;
     patch?: never;
@@ -548,8 +666,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Move an instance to a 0-based position, and into or out of a layout */
-    put: operations['putPagesByPageIdBlocksByPbIdMove'];
+    /**
+     * Move an instance to a 0-based position, and into or out of a layout
+     * @description Use it to reorder a page, or to put an instance into a layout or take it out.
+     */
+    put: operations['movePageBlock'];
     post?: never;
     delete?: never;
     options?: never;
@@ -568,9 +689,11 @@ export interface paths {
     put?: never;
     /**
      * Move an instance to its block’s current revision (minor changes only)
-     * @description Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.
+     * @description Use it when one instance is `outdated_minor`: it moves to its block’s current revision, values kept.
+     *
+     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.
      */
-    post: operations['postPagesByPageIdBlocksByPbIdUpgrade'];
+    post: operations['upgradePageBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -586,8 +709,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** All minor upgrades of a page, atomically; majors are listed in skipped_major */
-    post: operations['postPagesByPageIdBlocksUpgradeAll'];
+    /**
+     * All minor upgrades of a page, atomically; majors are listed in skipped_major
+     * @description Use it to bring a whole page up to date after its blocks changed; then replace what it lists in `skipped_major`.
+     */
+    post: operations['upgradeAllPageBlocks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -602,8 +728,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace an instance by a new one in the same position, pinned to the current revision */
-    put: operations['putPagesByPageIdBlocksByPbIdReplace'];
+    /**
+     * Replace an instance by a new one in the same position, pinned to the current revision
+     * @description Use it for an `outdated_major` instance, or to swap a block: the new instance takes the old one’s place.
+     */
+    put: operations['replacePageBlock'];
     post?: never;
     delete?: never;
     options?: never;
@@ -618,8 +747,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Data sources a binding may name */
-    get: operations['getDataSources'];
+    /**
+     * Data sources a binding may name
+     * @description Use it to see which data a binding may name as its `source`.
+     */
+    get: operations['listDataSources'];
     put?: never;
     post?: never;
     delete?: never;
@@ -637,9 +769,11 @@ export interface paths {
     };
     /**
      * One data source: its params_schema and result_type_id
-     * @description The keys of a binding’s `params` are exactly those of `params_schema.properties`. The data’s shape is `GET /data-result-types/{result_type_id}`.
+     * @description Use it before binding a slot: its `params_schema` says which `params` the binding takes.
+     *
+     *     The keys of a binding’s `params` are exactly those of `params_schema.properties`. The data’s shape is `GET /data-result-types/{result_type_id}`.
      */
-    get: operations['getDataSourcesById'];
+    get: operations['getDataSource'];
     put?: never;
     post?: never;
     delete?: never;
@@ -655,8 +789,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Shapes of the data that sources return */
-    get: operations['getDataResultTypes'];
+    /**
+     * Shapes of the data that sources return
+     * @description Use it to see the shapes of data sources return.
+     */
+    get: operations['listDataResultTypes'];
     put?: never;
     post?: never;
     delete?: never;
@@ -672,8 +809,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One result type: schema_json and the stub shown in previews */
-    get: operations['getDataResultTypesById'];
+    /**
+     * One result type: schema_json and the stub shown in previews
+     * @description Use it to learn the shape a bound slot receives, and the sample that previews show.
+     */
+    get: operations['getDataResultType'];
     put?: never;
     post?: never;
     delete?: never;
@@ -689,8 +829,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Allowed values of a page’s kind */
-    get: operations['getPageTypes'];
+    /**
+     * Allowed values of a page’s kind
+     * @description Use it to choose the `kind` of a new page.
+     */
+    get: operations['listPageTypes'];
     put?: never;
     post?: never;
     delete?: never;
@@ -706,8 +849,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Block tags */
-    get: operations['getTags'];
+    /**
+     * Block tags
+     * @description Use it to find the tag ids that filter and describe blocks.
+     */
+    get: operations['listTags'];
     put?: never;
     post?: never;
     delete?: never;
@@ -723,8 +869,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Layout tags */
-    get: operations['getLayoutTags'];
+    /**
+     * Layout tags
+     * @description Use it to find the tag ids that describe layouts.
+     */
+    get: operations['listLayoutTags'];
     put?: never;
     post?: never;
     delete?: never;
@@ -740,11 +889,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your folders, optionally of one site */
-    get: operations['getFolders'];
+    /**
+     * Your folders, optionally of one site
+     * @description Use it to see how a site’s pages are arranged.
+     */
+    get: operations['listFolders'];
     put?: never;
-    /** Create a folder in a site */
-    post: operations['postFolders'];
+    /**
+     * Create a folder in a site
+     * @description Use it to group a site’s pages.
+     */
+    post: operations['createFolder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -758,13 +913,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One folder */
-    get: operations['getFoldersById'];
-    /** Rename or move a folder (a cycle is a 422) */
-    put: operations['putFoldersById'];
+    /**
+     * One folder
+     * @description Use it to read one folder.
+     */
+    get: operations['getFolder'];
+    /**
+     * Rename or move a folder (a cycle is a 422)
+     * @description Use it to rename a folder or move it under another.
+     */
+    put: operations['updateFolder'];
     post?: never;
-    /** Delete a folder and its subfolders; pages stay, at the root */
-    delete: operations['deleteFoldersById'];
+    /**
+     * Delete a folder and its subfolders; pages stay, at the root
+     * @description Use it to remove a folder; its pages stay in the site.
+     */
+    delete: operations['deleteFolder'];
     options?: never;
     head?: never;
     patch?: never;
@@ -777,11 +941,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Global layouts and your own */
-    get: operations['getLayouts'];
+    /**
+     * Global layouts and your own
+     * @description Use it to choose the frame a site’s pages render in.
+     */
+    get: operations['listLayouts'];
     put?: never;
-    /** Create a private layout */
-    post: operations['postLayouts'];
+    /**
+     * Create a private layout
+     * @description Use it to make a private layout of your own.
+     */
+    post: operations['createLayout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -795,13 +965,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One layout */
-    get: operations['getLayoutsById'];
-    /** Change a layout */
-    put: operations['putLayoutsById'];
+    /**
+     * One layout
+     * @description Use it to read one layout.
+     */
+    get: operations['getLayout'];
+    /**
+     * Change a layout
+     * @description Use it to change a private layout.
+     */
+    put: operations['updateLayout'];
     post?: never;
-    /** Delete a layout; 409 while a site uses it */
-    delete: operations['deleteLayoutsById'];
+    /**
+     * Delete a layout; 409 while a site uses it
+     * @description Use it to remove a layout no site uses.
+     */
+    delete: operations['deleteLayout'];
     options?: never;
     head?: never;
     patch?: never;
@@ -816,8 +995,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Fork a global layout into a private copy */
-    post: operations['postLayoutsByIdFork'];
+    /**
+     * Fork a global layout into a private copy
+     * @description Use it to change a global layout for yourself.
+     */
+    post: operations['forkLayout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -831,8 +1013,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Publication status (local: the provider is not called) */
-    get: operations['getPagesByIdPublication'];
+    /**
+     * Publication status (local: the provider is not called)
+     * @description Use it after publishing, or to decide between `publish` and `publish-update`.
+     */
+    get: operations['getPublication'];
     put?: never;
     post?: never;
     delete?: never;
@@ -852,9 +1037,11 @@ export interface paths {
     put?: never;
     /**
      * First publication to the site’s CMS provider
-     * @description Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.
+     * @description Use it once per page, after the site has a provider and the preview looks right.
+     *
+     *     Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.
      */
-    post: operations['postPagesByIdPublish'];
+    post: operations['publishPage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -870,8 +1057,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Regenerate the published HTML, CSS and JS; metadata changes only when sent */
-    post: operations['postPagesByIdPublishUpdate'];
+    /**
+     * Regenerate the published HTML, CSS and JS; metadata changes only when sent
+     * @description Use it after changing a published page, to send the new HTML to the provider.
+     */
+    post: operations['publishPageUpdate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -885,8 +1075,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The page as HTML, with stub data in bound slots (never calls the provider) */
-    get: operations['getPagesByIdPreview'];
+    /**
+     * The page as HTML, with stub data in bound slots (never calls the provider)
+     * @description Use it to see a page before publishing it: bound slots show sample data and no provider is called.
+     */
+    get: operations['previewPage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -904,8 +1097,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One block rendered with the values given (checked like an instance on a page) */
-    post: operations['postBlocksByIdPreview'];
+    /**
+     * One block rendered with the values given (checked like an instance on a page)
+     * @description Use it to see a block rendered with given values before putting it on a page.
+     */
+    post: operations['previewBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -919,8 +1115,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The site’s CMS provider (the token is never returned) */
-    get: operations['getSitesByIdProvider'];
+    /**
+     * The site’s CMS provider (the token is never returned)
+     * @description Use it to check where a site publishes before publishing: the provider, its URL and whether a token is set.
+     */
+    get: operations['getSiteProvider'];
     put?: never;
     post?: never;
     delete?: never;
@@ -939,9 +1138,11 @@ export interface paths {
     get?: never;
     /**
      * Use fourcms as the site’s CMS provider
-     * @description base_url must resolve to a public address (private, loopback and link-local ones are refused).
+     * @description Use it once per site before the first publication, or when the CMS URL or token changes.
+     *
+     *     base_url must resolve to a public address (private, loopback and link-local ones are refused).
      */
-    put: operations['putSitesByIdProviderFourcms'];
+    put: operations['setSiteProviderFourcms'];
     post?: never;
     delete?: never;
     options?: never;
@@ -958,8 +1159,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended */
-    post: operations['postBlocksByIdCover'];
+    /**
+     * Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended
+     * @description Use it to give a block the picture shown for it in the library.
+     */
+    post: operations['setBlockCover'];
     delete?: never;
     options?: never;
     head?: never;
@@ -973,8 +1177,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where the site’s uploads are stored */
-    get: operations['getSitesByIdS3Status'];
+    /**
+     * Where the site’s uploads are stored
+     * @description Use it to see where a site’s uploaded images go before uploading.
+     */
+    get: operations['getSiteStorageStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -994,9 +1201,11 @@ export interface paths {
     put?: never;
     /**
      * Upload an image for the site’s pages; answers its public URL
-     * @description A failure of the storage answers 502.
+     * @description Use it to upload an image that a page’s block values then refer to by the URL it answers.
+     *
+     *     A failure of the storage answers 502.
      */
-    post: operations['postSitesByIdS3Upload'];
+    post: operations['uploadSiteImage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1010,8 +1219,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Accounts, oldest first; `email` narrows to those whose email contains it */
-    get: operations['getAdminUsers'];
+    /**
+     * Accounts, oldest first; `email` narrows to those whose email contains it
+     * @description Use it to find an account to block or promote.
+     */
+    get: operations['adminListUsers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1028,8 +1240,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Block or unblock an account, grant or take administrator rights */
-    put: operations['putAdminUsersById'];
+    /**
+     * Block or unblock an account, grant or take administrator rights
+     * @description Use it to block an account or change its role.
+     */
+    put: operations['adminUpdateUser'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1046,8 +1261,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a global block (same body as POST /api/v1/blocks) */
-    post: operations['postAdminBlocks'];
+    /**
+     * Create a global block (same body as POST /api/v1/blocks)
+     * @description Use it to publish a block to everyone directly.
+     */
+    post: operations['adminCreateBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1062,8 +1280,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change a global block (same rules and answer as PUT /api/v1/blocks/{id}) */
-    put: operations['putAdminBlocksById'];
+    /**
+     * Change a global block (same rules and answer as PUT /api/v1/blocks/{id})
+     * @description Use it to change a global block.
+     */
+    put: operations['adminUpdateBlock'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1079,8 +1300,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Deprecate a global block: it leaves lists and search, its instances keep working */
-    put: operations['putAdminBlocksByIdDeprecation'];
+    /**
+     * Deprecate a global block: it leaves lists and search, its instances keep working
+     * @description Use it to retire a global block without breaking the pages that use it.
+     */
+    put: operations['adminSetBlockDeprecation'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1097,8 +1321,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a global collection */
-    post: operations['postAdminCollections'];
+    /**
+     * Create a global collection
+     * @description Use it to curate a set of global blocks.
+     */
+    post: operations['adminCreateCollection'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1112,8 +1339,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All submissions, newest first */
-    get: operations['getAdminBlockSubmissions'];
+    /**
+     * All submissions, newest first
+     * @description Use it to review the blocks users offer.
+     */
+    get: operations['adminListBlockSubmissions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1131,8 +1361,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve: a global copy of the block is made, in one transaction */
-    post: operations['postAdminBlockSubmissionsByIdApprove'];
+    /**
+     * Approve: a global copy of the block is made, in one transaction
+     * @description Use it to accept a submitted block into the global catalog.
+     */
+    post: operations['adminApproveBlockSubmission'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1148,8 +1381,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject with a reason */
-    post: operations['postAdminBlockSubmissionsByIdReject'];
+    /**
+     * Reject with a reason
+     * @description Use it to refuse a submission, telling its author why.
+     */
+    post: operations['adminRejectBlockSubmission'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1163,14 +1399,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tags */
-    get: operations['getAdminTags'];
+    /**
+     * List tags
+     * @description Use it to manage the block tags.
+     */
+    get: operations['adminListTags'];
     put?: never;
     /**
      * Create a tag
-     * @description Without `slug`, one is made from the name. A taken slug is a 409 at `slug`.
+     * @description Use it to add a block tag.
+     *
+     *     Without `slug`, one is made from the name. A taken slug is a 409 at `slug`.
      */
-    post: operations['postAdminTags'];
+    post: operations['adminCreateTag'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1185,11 +1426,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Rename a tag or change its slug */
-    put: operations['putAdminTagsById'];
+    /**
+     * Rename a tag or change its slug
+     * @description Use it to rename a block tag.
+     */
+    put: operations['adminUpdateTag'];
     post?: never;
-    /** Delete a tag */
-    delete: operations['deleteAdminTagsById'];
+    /**
+     * Delete a tag
+     * @description Use it to remove a block tag from every block.
+     */
+    delete: operations['adminDeleteTag'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1202,14 +1449,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List layout tags */
-    get: operations['getAdminLayoutTags'];
+    /**
+     * List layout tags
+     * @description Use it to manage the layout tags.
+     */
+    get: operations['adminListLayoutTags'];
     put?: never;
     /**
      * Create a layout tag
-     * @description Without `slug`, one is made from the name. A taken slug is a 409 at `slug`.
+     * @description Use it to add a layout tag.
+     *
+     *     Without `slug`, one is made from the name. A taken slug is a 409 at `slug`.
      */
-    post: operations['postAdminLayoutTags'];
+    post: operations['adminCreateLayoutTag'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1224,11 +1476,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Rename a layout tag or change its slug */
-    put: operations['putAdminLayoutTagsById'];
+    /**
+     * Rename a layout tag or change its slug
+     * @description Use it to rename a layout tag.
+     */
+    put: operations['adminUpdateLayoutTag'];
     post?: never;
-    /** Delete a layout tag */
-    delete: operations['deleteAdminLayoutTagsById'];
+    /**
+     * Delete a layout tag
+     * @description Use it to remove a layout tag.
+     */
+    delete: operations['adminDeleteLayoutTag'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1241,11 +1499,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List page types */
-    get: operations['getAdminPageTypes'];
+    /**
+     * List page types
+     * @description Use it to manage the kinds a page may have.
+     */
+    get: operations['adminListPageTypes'];
     put?: never;
-    /** Add a page type */
-    post: operations['postAdminPageTypes'];
+    /**
+     * Add a page type
+     * @description Use it to add a kind of page.
+     */
+    post: operations['adminCreatePageType'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1260,14 +1524,19 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change a page type’s title */
-    put: operations['putAdminPageTypesByKind'];
+    /**
+     * Change a page type’s title
+     * @description Use it to retitle a kind of page.
+     */
+    put: operations['adminUpdatePageType'];
     post?: never;
     /**
      * Delete a page type
-     * @description Built-in types (article, template, layout) and types that pages use are a 409.
+     * @description Use it to remove a kind no page has.
+     *
+     *     Built-in types (article, template, layout) and types that pages use are a 409.
      */
-    delete: operations['deleteAdminPageTypesByKind'];
+    delete: operations['adminDeletePageType'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1280,14 +1549,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List data result types */
-    get: operations['getAdminDataResultTypes'];
+    /**
+     * List data result types
+     * @description Use it to manage the shapes of data that sources return.
+     */
+    get: operations['adminListDataResultTypes'];
     put?: never;
     /**
      * Create a data result type
-     * @description `schema_json` must be a draft-07 JSON Schema and `stub` must be valid against it, else 422 with `errors[]`. A taken id is a 409.
+     * @description Use it to declare a new shape of data, with its sample for previews.
+     *
+     *     `schema_json` must be a draft-07 JSON Schema and `stub` must be valid against it, else 422 with `errors[]`. A taken id is a 409.
      */
-    post: operations['postAdminDataResultTypes'];
+    post: operations['adminCreateDataResultType'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1304,15 +1578,19 @@ export interface paths {
     get?: never;
     /**
      * Change a data result type
-     * @description A new `schema_json` must accept the stub (the stored one when no `stub` is sent), else 422.
+     * @description Use it to change a shape of data or its sample.
+     *
+     *     A new `schema_json` must accept the stub (the stored one when no `stub` is sent), else 422.
      */
-    put: operations['putAdminDataResultTypesById'];
+    put: operations['adminUpdateDataResultType'];
     post?: never;
     /**
      * Delete a data result type
-     * @description A type that a data source returns is a 409.
+     * @description Use it to remove a shape no source returns.
+     *
+     *     A type that a data source returns is a 409.
      */
-    delete: operations['deleteAdminDataResultTypesById'];
+    delete: operations['adminDeleteDataResultType'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1325,14 +1603,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List data sources */
-    get: operations['getAdminDataSources'];
+    /**
+     * List data sources
+     * @description Use it to manage the data sources.
+     */
+    get: operations['adminListDataSources'];
     put?: never;
     /**
      * Create a data source
-     * @description `params_schema` must be a draft-07 JSON Schema of an object with `properties` and `additionalProperties: false`, else 422. An unknown `result_type_id` is a 422, a taken id a 409.
+     * @description Use it to offer a new source that blocks may bind to.
+     *
+     *     `params_schema` must be a draft-07 JSON Schema of an object with `properties` and `additionalProperties: false`, else 422. An unknown `result_type_id` is a 422, a taken id a 409.
      */
-    post: operations['postAdminDataSources'];
+    post: operations['adminCreateDataSource'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1347,14 +1630,19 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change a data source */
-    put: operations['putAdminDataSourcesById'];
+    /**
+     * Change a data source
+     * @description Use it to change a data source.
+     */
+    put: operations['adminUpdateDataSource'];
     post?: never;
     /**
      * Delete a data source
-     * @description A source that a block’s binding slot names (in any revision) is a 409.
+     * @description Use it to remove a source no block binds to.
+     *
+     *     A source that a block’s binding slot names (in any revision) is a 409.
      */
-    delete: operations['deleteAdminDataSourcesById'];
+    delete: operations['adminDeleteDataSource'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1369,8 +1657,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a global layout */
-    post: operations['postAdminLayouts'];
+    /**
+     * Create a global layout
+     * @description Use it to offer a layout to everyone.
+     */
+    post: operations['adminCreateLayout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1385,46 +1676,357 @@ export interface components {
      * Error
      * @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).
      */
-    ErrorBody: {
+    Error: {
       /** @description What went wrong, in words. */
       error: string;
       /** @description Where it went wrong: fix exactly these paths and send the request again. */
-      errors?: {
-        /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own. */
-        path: string;
-        /** @description What is wrong, in words. */
-        message: string;
-        /**
-         * @description What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.
-         * @enum {string}
-         */
-        code:
-          | 'required'
-          | 'type'
-          | 'enum'
-          | 'unknown_key'
-          | 'not_allowed'
-          | 'blank'
-          | 'too_long'
-          | 'too_short'
-          | 'too_large'
-          | 'too_small'
-          | 'too_many'
-          | 'too_few'
-          | 'pattern'
-          | 'format'
-          | 'not_unique'
-          | 'conflict'
-          | 'not_found'
-          | 'forbidden'
-          | 'invalid';
-        /** @description Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern). */
-        expected?: unknown;
-        /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
-        hint?: string;
-      }[];
+      errors?: components['schemas']['FieldError'][];
     } & {
       [key: string]: unknown;
+    };
+    FieldError: {
+      /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own. */
+      path: string;
+      /** @description What is wrong, in words. */
+      message: string;
+      /**
+       * @description What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.
+       * @enum {string}
+       */
+      code:
+        | 'required'
+        | 'type'
+        | 'enum'
+        | 'unknown_key'
+        | 'not_allowed'
+        | 'blank'
+        | 'too_long'
+        | 'too_short'
+        | 'too_large'
+        | 'too_small'
+        | 'too_many'
+        | 'too_few'
+        | 'pattern'
+        | 'format'
+        | 'not_unique'
+        | 'conflict'
+        | 'not_found'
+        | 'forbidden'
+        | 'invalid';
+      /** @description Where it helps: the expected type (`integer`), the allowed values or keys (an array), or the limit (a number or the pattern). */
+      expected?: unknown;
+      /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
+      hint?: string;
+    };
+    Version: {
+      major: number;
+      minor: number;
+    };
+    Revision: {
+      id: number;
+      version: components['schemas']['Version'];
+      template_content: string;
+      css: string;
+      js: string;
+      schema_content: {
+        [key: string]: unknown;
+      }[];
+      changelog: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    Block: {
+      id: number;
+      name: string;
+      description: string;
+      /** @description Markdown documentation */
+      docs: string;
+      /** @enum {string|null} */
+      block_type: 'schema' | 'markdown' | null;
+      /** @enum {string} */
+      kind: 'content' | 'layout';
+      /** @enum {string} */
+      scope: 'global' | 'user';
+      /** @description tag ids */
+      tags: number[];
+      version: components['schemas']['Version'] | null;
+      current_revision: components['schemas']['Revision'] | null;
+      is_favorite: boolean;
+      is_deprecated: boolean;
+      fork_count: number;
+      forked_from_id: number | null;
+      /** @description a path, e.g. /uploads/covers/… */
+      cover_url: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    BlockList: {
+      data: components['schemas']['Block'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    RevisionEntry: {
+      id: number;
+      version: components['schemas']['Version'];
+      /**
+       * @description the step from the revision before it; null for the first revision
+       * @enum {string|null}
+       */
+      version_bump: 'major' | 'minor' | null;
+      changelog: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    RevisionEntryList: {
+      data: components['schemas']['RevisionEntry'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Usage: {
+      /** @description page-block instance id */
+      id: number;
+      page_id: number;
+      page_name: string;
+      version: components['schemas']['Version'];
+      /** @enum {string} */
+      update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+    };
+    DataResultType: {
+      id: string;
+      title: string;
+      /** @description JSON Schema (draft-07) of the data a source returns */
+      schema_json: {
+        [key: string]: unknown;
+      };
+      /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
+      stub: unknown;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    DataResultTypeList: {
+      data: components['schemas']['DataResultType'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    DataSource: {
+      id: string;
+      title: string;
+      description: string;
+      /** @description see GET /data-result-types/{id} */
+      result_type_id: string;
+      /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
+      params_schema: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    DataSourceList: {
+      data: components['schemas']['DataSource'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Tag: {
+      id: number;
+      name: string;
+      slug: string;
+    };
+    TagList: {
+      data: components['schemas']['Tag'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    PageType: {
+      /** @description the value of a page’s `kind` */
+      kind: string;
+      title: string;
+    };
+    PageTypeList: {
+      data: components['schemas']['PageType'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Collection: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      scope: 'global' | 'user';
+      /** @description in order */
+      block_ids: number[];
+      /** Format: date-time */
+      created_at: string;
+    };
+    CollectionList: {
+      data: components['schemas']['Collection'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Folder: {
+      id: number;
+      site_id: number;
+      /** @description null: at the root of the site */
+      parent_id: number | null;
+      name: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    FolderList: {
+      data: components['schemas']['Folder'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Layout: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      scope: 'global' | 'user';
+      site_id: number | null;
+      /** @description layout tag ids */
+      tags: number[];
+      template: string;
+      css: string;
+      js: string;
+      fork_count: number;
+      forked_from_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    LayoutList: {
+      data: components['schemas']['Layout'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    PageBlock: {
+      id: number;
+      block: {
+        id: number;
+        name: string;
+        /** @description `layout` blocks hold children (parent_page_block_id) */
+        kind: string;
+      };
+      order_index: number;
+      placeholder_values: {
+        [key: string]: unknown;
+      };
+      bindings: {
+        [key: string]: unknown;
+      } | null;
+      parent_page_block_id: number | null;
+      version: components['schemas']['Version'];
+      /** @enum {string} */
+      update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+    };
+    Page: {
+      id: number;
+      name: string;
+      kind: string;
+      /** @description null: the site was deleted; set another with PUT */
+      site_id: number | null;
+      folder_id: number | null;
+      slug: string | null;
+      meta_title: string | null;
+      meta_description: string | null;
+      meta_keywords: string | null;
+      meta_robots: string | null;
+      is_published: boolean;
+      has_outdated_blocks: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description null unless with_blocks=1: not requested, not empty */
+      blocks: components['schemas']['PageBlock'][] | null;
+    };
+    PageList: {
+      data: components['schemas']['Page'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    PublicationStatus: {
+      is_published: boolean;
+      external_id: string | null;
+      external_slug: string | null;
+      /** Format: date-time */
+      published_at: string | null;
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    Provider: {
+      /** @enum {string|null} */
+      type: 'fourcms' | null;
+      base_url: string | null;
+      /** @description the token itself is never returned */
+      token_set: boolean;
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    Site: {
+      id: number;
+      name: string;
+      domain: string | null;
+      layout_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SiteList: {
+      data: components['schemas']['Site'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    Submission: {
+      id: number;
+      block_id: number;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description why it was rejected */
+      reason: string | null;
+      /** @description the global copy made on approval */
+      approved_block_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+    };
+    SubmissionList: {
+      data: components['schemas']['Submission'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    User: {
+      id: number;
+      email: string;
+      is_admin: boolean;
+      is_blocked: boolean;
+      /** Format: date-time */
+      created_at: string;
+    };
+    UserList: {
+      data: components['schemas']['User'][];
+      total: number;
+      limit: number;
+      offset: number;
     };
   };
   responses: never;
@@ -1435,7 +2037,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  postAuthRegister: {
+  register: {
     parameters: {
       query?: never;
       header?: never;
@@ -1444,6 +2046,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ann@example.com",
+         *       "password": "a long passphrase"
+         *     }
+         */
         'application/json': {
           /** Format: email */
           email: string;
@@ -1459,14 +2067,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              is_admin: boolean;
-              is_blocked: boolean;
-              /** Format: date-time */
-              created_at: string;
-            };
+            user: components['schemas']['User'];
           };
         };
       };
@@ -1476,7 +2077,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1485,7 +2086,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1494,7 +2095,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -1503,7 +2104,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -1512,7 +2113,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1521,7 +2122,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1530,12 +2131,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAuthLogin: {
+  login: {
     parameters: {
       query?: never;
       header?: never;
@@ -1544,6 +2145,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "admin@example.com",
+         *       "password": "change-me-now"
+         *     }
+         */
         'application/json': {
           email: string;
           password: string;
@@ -1558,14 +2165,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              is_admin: boolean;
-              is_blocked: boolean;
-              /** Format: date-time */
-              created_at: string;
-            };
+            user: components['schemas']['User'];
           };
         };
       };
@@ -1575,7 +2175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1584,7 +2184,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1593,7 +2193,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -1602,7 +2202,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -1611,7 +2211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1620,7 +2220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1629,12 +2229,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAuthLogout: {
+  logout: {
     parameters: {
       query?: never;
       header?: never;
@@ -1656,7 +2256,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1665,12 +2265,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAuthMe: {
+  getMe: {
     parameters: {
       query?: never;
       header?: never;
@@ -1686,14 +2286,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              is_admin: boolean;
-              is_blocked: boolean;
-              /** Format: date-time */
-              created_at: string;
-            };
+            user: components['schemas']['User'];
           };
         };
       };
@@ -1703,7 +2296,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1712,12 +2305,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getApiKeys: {
+  listApiKeys: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -1759,7 +2352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1768,7 +2361,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1777,7 +2370,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1786,12 +2379,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postApiKeys: {
+  createApiKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -1800,6 +2393,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "title": "my script"
+         *     }
+         */
         'application/json': {
           title: string;
         };
@@ -1832,7 +2430,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1841,7 +2439,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1850,7 +2448,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -1859,7 +2457,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -1868,7 +2466,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1877,12 +2475,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteApiKeysById: {
+  deleteApiKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -1906,7 +2504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1915,7 +2513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1924,7 +2522,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1933,7 +2531,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -1942,12 +2540,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSites: {
+  listSites: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -1966,21 +2564,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              domain: string | null;
-              layout_id: number | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "My blog",
+           *           "domain": null,
+           *           "layout_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': components['schemas']['SiteList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1989,7 +2590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -1998,7 +2599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2007,7 +2608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2016,12 +2617,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postSites: {
+  createSite: {
     parameters: {
       query?: never;
       header?: never;
@@ -2030,6 +2631,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "My blog"
+         *     }
+         */
         'application/json': {
           name: string;
           domain?: string | null;
@@ -2043,16 +2649,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            domain: string | null;
-            layout_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "My blog",
+           *       "domain": null,
+           *       "layout_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Site'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2061,7 +2668,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2070,7 +2677,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2079,7 +2686,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -2088,7 +2695,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -2097,7 +2704,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2106,12 +2713,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSitesById: {
+  getSite: {
     parameters: {
       query?: never;
       header?: never;
@@ -2128,16 +2735,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            domain: string | null;
-            layout_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Site'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2146,7 +2744,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2155,7 +2753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2164,7 +2762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2173,7 +2771,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2182,12 +2780,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putSitesById: {
+  updateSite: {
     parameters: {
       query?: never;
       header?: never;
@@ -2198,6 +2796,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "domain": "blog.example.com"
+         *     }
+         */
         'application/json': {
           name?: string;
           domain?: string | null;
@@ -2212,16 +2815,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            domain: string | null;
-            layout_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Site'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2230,7 +2824,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2239,7 +2833,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2248,7 +2842,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2257,7 +2851,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -2266,7 +2860,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -2275,7 +2869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2284,7 +2878,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2293,12 +2887,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteSitesById: {
+  deleteSite: {
     parameters: {
       query?: never;
       header?: never;
@@ -2322,7 +2916,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2331,7 +2925,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2340,7 +2934,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2349,7 +2943,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2358,12 +2952,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocks: {
+  listBlocks: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -2388,56 +2982,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['BlockList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2446,7 +2991,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2455,7 +3000,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2464,7 +3009,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2473,12 +3018,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postBlocks: {
+  createBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -2487,6 +3032,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Hero",
+         *       "template": "<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>",
+         *       "schema_content": [
+         *         {
+         *           "name": "title",
+         *           "type": "string",
+         *           "required": true,
+         *           "max_length": 80
+         *         },
+         *         {
+         *           "name": "news",
+         *           "type": "binding",
+         *           "allowed_sources": [
+         *             "articles.latest"
+         *           ],
+         *           "result_type": "article_list"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           name: string;
           /**
@@ -2518,51 +3085,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            description: string;
-            /** @description Markdown documentation */
-            docs: string;
-            /** @enum {string|null} */
-            block_type: 'schema' | 'markdown' | null;
-            /** @enum {string} */
-            kind: 'content' | 'layout';
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description tag ids */
-            tags: number[];
-            version: {
-              major: number;
-              minor: number;
-            } | null;
-            current_revision: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              template_content: string;
-              css: string;
-              js: string;
-              schema_content: {
-                [key: string]: unknown;
-              }[];
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            } | null;
-            is_favorite: boolean;
-            is_deprecated: boolean;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** @description a path, e.g. /uploads/covers/… */
-            cover_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Block'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2571,7 +3094,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2580,7 +3103,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2589,7 +3112,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -2598,7 +3121,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -2607,7 +3130,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2616,7 +3139,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2625,12 +3148,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocksFavorites: {
+  listFavoriteBlocks: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -2649,56 +3172,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['BlockList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2707,7 +3181,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2716,7 +3190,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2725,7 +3199,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2734,12 +3208,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocksById: {
+  getBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -2756,51 +3230,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            description: string;
-            /** @description Markdown documentation */
-            docs: string;
-            /** @enum {string|null} */
-            block_type: 'schema' | 'markdown' | null;
-            /** @enum {string} */
-            kind: 'content' | 'layout';
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description tag ids */
-            tags: number[];
-            version: {
-              major: number;
-              minor: number;
-            } | null;
-            current_revision: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              template_content: string;
-              css: string;
-              js: string;
-              schema_content: {
-                [key: string]: unknown;
-              }[];
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            } | null;
-            is_favorite: boolean;
-            is_deprecated: boolean;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** @description a path, e.g. /uploads/covers/… */
-            cover_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Block'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2809,7 +3239,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2818,7 +3248,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2827,7 +3257,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2836,7 +3266,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -2845,12 +3275,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putBlocksById: {
+  updateBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -2864,6 +3294,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "template": "<h1 class=\"hero\">{{ title }}</h1>",
+         *       "changelog": "A class for the heading"
+         *     }
+         */
         'application/json': {
           name?: string;
           /**
@@ -2896,51 +3332,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            block: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            };
+            block: components['schemas']['Block'];
             /** @enum {string} */
             version_bump: 'major' | 'minor' | 'none';
             /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
@@ -2954,7 +3346,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2963,7 +3355,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2972,7 +3364,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -2981,7 +3373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -2990,7 +3382,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -2999,7 +3391,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3008,7 +3400,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3017,12 +3409,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteBlocksById: {
+  deleteBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -3046,7 +3438,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3055,7 +3447,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3064,7 +3456,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3073,7 +3465,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3082,7 +3474,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3091,12 +3483,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postBlocksByIdFork: {
+  forkBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -3107,6 +3499,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "My hero"
+         *     }
+         */
         'application/json': {
           name?: string | null;
         } | null;
@@ -3119,51 +3516,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            description: string;
-            /** @description Markdown documentation */
-            docs: string;
-            /** @enum {string|null} */
-            block_type: 'schema' | 'markdown' | null;
-            /** @enum {string} */
-            kind: 'content' | 'layout';
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description tag ids */
-            tags: number[];
-            version: {
-              major: number;
-              minor: number;
-            } | null;
-            current_revision: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              template_content: string;
-              css: string;
-              js: string;
-              schema_content: {
-                [key: string]: unknown;
-              }[];
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            } | null;
-            is_favorite: boolean;
-            is_deprecated: boolean;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** @description a path, e.g. /uploads/covers/… */
-            cover_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Block'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3172,7 +3525,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3181,7 +3534,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3190,7 +3543,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3199,7 +3552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -3208,7 +3561,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -3217,7 +3570,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3226,12 +3579,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putBlocksByIdFavorite: {
+  addFavoriteBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -3255,7 +3608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3264,7 +3617,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3273,7 +3626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3282,7 +3635,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3291,12 +3644,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteBlocksByIdFavorite: {
+  removeFavoriteBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -3320,7 +3673,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3329,7 +3682,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3338,7 +3691,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3347,7 +3700,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3356,12 +3709,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocksByIdUsages: {
+  listBlockUsages: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -3385,18 +3738,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              /** @description page-block instance id */
-              id: number;
-              page_id: number;
-              page_name: string;
-              version: {
-                major: number;
-                minor: number;
-              };
-              /** @enum {string} */
-              update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-            }[];
+            data: components['schemas']['Usage'][];
             total: number;
             limit: number;
             offset: number;
@@ -3411,7 +3753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3420,7 +3762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3429,7 +3771,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3438,7 +3780,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3447,12 +3789,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocksByIdRevisions: {
+  listBlockRevisions: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -3473,26 +3815,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              /**
-               * @description the step from the revision before it; null for the first revision
-               * @enum {string|null}
-               */
-              version_bump: 'major' | 'minor' | null;
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['RevisionEntryList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3501,7 +3824,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3510,7 +3833,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3519,7 +3842,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3528,7 +3851,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3537,12 +3860,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlocksByIdPlaceholderSchema: {
+  getPlaceholderSchema: {
     parameters: {
       query?: {
         /** @description sources: inline each slot’s allowed sources with params_schema, schema_json and stub */
@@ -3562,6 +3885,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block_type": "schema",
+           *       "schema": {
+           *         "type": "object",
+           *         "required": [
+           *           "title"
+           *         ],
+           *         "properties": {
+           *           "title": {
+           *             "type": "string",
+           *             "maxLength": 80
+           *           }
+           *         },
+           *         "additionalProperties": false
+           *       },
+           *       "example": {
+           *         "title": ""
+           *       },
+           *       "binding_slots": [
+           *         {
+           *           "name": "news",
+           *           "allowed_sources": [
+           *             "articles.latest"
+           *           ],
+           *           "default": null,
+           *           "result_type": "article_list"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             block_type: 'schema' | 'markdown';
@@ -3615,7 +3969,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3624,7 +3978,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3633,7 +3987,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3642,7 +3996,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3651,12 +4005,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSearchBlocks: {
+  searchBlocks: {
     parameters: {
       query: {
         /** @description 1..200; out of range is an error */
@@ -3677,56 +4031,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['BlockList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3735,7 +4040,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3744,7 +4049,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3753,7 +4058,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3762,12 +4067,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getCollections: {
+  listCollections: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -3786,21 +4091,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description in order */
-              block_ids: number[];
-              /** Format: date-time */
-              created_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['CollectionList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3809,7 +4100,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3818,7 +4109,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3827,7 +4118,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3836,12 +4127,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postCollections: {
+  createCollection: {
     parameters: {
       query?: never;
       header?: never;
@@ -3850,6 +4141,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Landing pages"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -3862,16 +4158,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description in order */
-            block_ids: number[];
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Collection'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3880,7 +4167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3889,7 +4176,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3898,7 +4185,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -3907,7 +4194,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -3916,7 +4203,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -3925,12 +4212,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getCollectionsById: {
+  getCollection: {
     parameters: {
       query?: never;
       header?: never;
@@ -3947,16 +4234,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description in order */
-            block_ids: number[];
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Collection'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3965,7 +4243,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3974,7 +4252,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3983,7 +4261,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -3992,7 +4270,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4001,12 +4279,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteCollectionsById: {
+  deleteCollection: {
     parameters: {
       query?: never;
       header?: never;
@@ -4030,7 +4308,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4039,7 +4317,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4048,7 +4326,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4057,7 +4335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4066,12 +4344,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postCollectionsByIdBlocks: {
+  addCollectionBlocks: {
     parameters: {
       query?: never;
       header?: never;
@@ -4082,6 +4360,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "block_ids": [
+         *         1,
+         *         2
+         *       ]
+         *     }
+         */
         'application/json': {
           block_ids: number[];
         };
@@ -4095,16 +4381,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            collection: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description in order */
-              block_ids: number[];
-              /** Format: date-time */
-              created_at: string;
-            };
+            collection: components['schemas']['Collection'];
           };
         };
       };
@@ -4114,7 +4391,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4123,7 +4400,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4132,7 +4409,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4141,7 +4418,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -4150,7 +4427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -4159,7 +4436,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4168,7 +4445,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4177,12 +4454,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putCollectionsByIdBlocksOrder: {
+  reorderCollectionBlocks: {
     parameters: {
       query?: never;
       header?: never;
@@ -4193,6 +4470,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "block_ids": [
+         *         2,
+         *         1
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description a permutation of the collection’s blocks */
           block_ids: number[];
@@ -4207,16 +4492,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            collection: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description in order */
-              block_ids: number[];
-              /** Format: date-time */
-              created_at: string;
-            };
+            collection: components['schemas']['Collection'];
           };
         };
       };
@@ -4226,7 +4502,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4235,7 +4511,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4244,7 +4520,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4253,7 +4529,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -4262,7 +4538,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -4271,7 +4547,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4280,12 +4556,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postBlocksByIdSubmit: {
+  submitBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -4302,20 +4578,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            block_id: number;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /** @description why it was rejected */
-            reason: string | null;
-            /** @description the global copy made on approval */
-            approved_block_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-          };
+          'application/json': components['schemas']['Submission'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4324,7 +4587,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4333,7 +4596,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4342,7 +4605,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4351,7 +4614,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4360,7 +4623,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4369,7 +4632,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4378,12 +4641,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getBlockSubmissions: {
+  listBlockSubmissions: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -4402,25 +4665,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              block_id: number;
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'rejected';
-              /** @description why it was rejected */
-              reason: string | null;
-              /** @description the global copy made on approval */
-              approved_block_id: number | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              decided_at: string | null;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['SubmissionList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4429,7 +4674,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4438,7 +4683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4447,7 +4692,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4456,12 +4701,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteBlockSubmissionsById: {
+  withdrawBlockSubmission: {
     parameters: {
       query?: never;
       header?: never;
@@ -4485,7 +4730,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4494,7 +4739,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4503,7 +4748,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4512,7 +4757,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4521,7 +4766,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4530,12 +4775,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getPages: {
+  listPages: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -4556,56 +4801,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              kind: string;
-              /** @description null: the site was deleted; set another with PUT */
-              site_id: number | null;
-              folder_id: number | null;
-              slug: string | null;
-              meta_title: string | null;
-              meta_description: string | null;
-              meta_keywords: string | null;
-              meta_robots: string | null;
-              is_published: boolean;
-              has_outdated_blocks: boolean;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              /** @description null unless with_blocks=1: not requested, not empty */
-              blocks:
-                | {
-                    id: number;
-                    block: {
-                      id: number;
-                      name: string;
-                      /** @description `layout` blocks hold children (parent_page_block_id) */
-                      kind: string;
-                    };
-                    order_index: number;
-                    placeholder_values: {
-                      [key: string]: unknown;
-                    };
-                    bindings: {
-                      [key: string]: unknown;
-                    } | null;
-                    parent_page_block_id: number | null;
-                    version: {
-                      major: number;
-                      minor: number;
-                    };
-                    /** @enum {string} */
-                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                  }[]
-                | null;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['PageList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4614,7 +4810,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4623,7 +4819,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4632,7 +4828,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4641,12 +4837,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPages: {
+  createPage: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -4658,6 +4854,29 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Home",
+         *       "site_id": 1,
+         *       "slug": "home",
+         *       "blocks": [
+         *         {
+         *           "block_id": 6,
+         *           "placeholder_values": {
+         *             "title": "Welcome"
+         *           },
+         *           "bindings": {
+         *             "news": {
+         *               "source": "articles.latest",
+         *               "params": {
+         *                 "limit": 3
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description the field is name, not title */
           name: string;
@@ -4699,51 +4918,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": null
+           *     }
+           */
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4752,7 +4946,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          /**
+           * @example {
+           *       "error": "Block validation failed: see errors[].",
+           *       "errors": [
+           *         {
+           *           "path": "blocks[0].placeholder_values.title",
+           *           "message": "This field is required.",
+           *           "code": "required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4761,7 +4967,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4770,7 +4976,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4779,7 +4985,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4788,7 +4994,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -4797,7 +5003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -4806,7 +5012,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4815,7 +5021,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4824,12 +5030,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getPagesById: {
+  getPage: {
     parameters: {
       query?: {
         /** @description 1: include the blocks */
@@ -4849,51 +5055,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4902,7 +5064,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4911,7 +5073,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4920,7 +5082,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -4929,7 +5091,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -4938,12 +5100,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putPagesById: {
+  updatePage: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -4957,6 +5119,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Home",
+         *       "meta_title": "Welcome to my blog"
+         *     }
+         */
         'application/json': {
           name?: string;
           site_id?: number;
@@ -4996,51 +5164,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5049,7 +5173,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5058,7 +5182,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5067,7 +5191,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5076,7 +5200,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5085,7 +5209,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -5094,7 +5218,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -5103,7 +5227,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5112,7 +5236,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5121,12 +5245,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deletePagesById: {
+  deletePage: {
     parameters: {
       query?: never;
       header?: never;
@@ -5150,7 +5274,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5159,7 +5283,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5168,7 +5292,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5177,7 +5301,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5186,12 +5310,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSearchPages: {
+  searchPages: {
     parameters: {
       query: {
         /** @description 1..200; out of range is an error */
@@ -5212,56 +5336,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              kind: string;
-              /** @description null: the site was deleted; set another with PUT */
-              site_id: number | null;
-              folder_id: number | null;
-              slug: string | null;
-              meta_title: string | null;
-              meta_description: string | null;
-              meta_keywords: string | null;
-              meta_robots: string | null;
-              is_published: boolean;
-              has_outdated_blocks: boolean;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              /** @description null unless with_blocks=1: not requested, not empty */
-              blocks:
-                | {
-                    id: number;
-                    block: {
-                      id: number;
-                      name: string;
-                      /** @description `layout` blocks hold children (parent_page_block_id) */
-                      kind: string;
-                    };
-                    order_index: number;
-                    placeholder_values: {
-                      [key: string]: unknown;
-                    };
-                    bindings: {
-                      [key: string]: unknown;
-                    } | null;
-                    parent_page_block_id: number | null;
-                    version: {
-                      major: number;
-                      minor: number;
-                    };
-                    /** @enum {string} */
-                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                  }[]
-                | null;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['PageList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5270,7 +5345,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5279,7 +5354,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5288,7 +5363,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5297,12 +5372,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPagesByPageIdBlocks: {
+  addPageBlocks: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5316,6 +5391,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "blocks": [
+         *         {
+         *           "block_id": 1,
+         *           "placeholder_values": {
+         *             "title": "Welcome"
+         *           }
+         *         }
+         *       ],
+         *       "position": 0
+         *     }
+         */
         'application/json': {
           blocks: {
             block_id: number;
@@ -5341,51 +5429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5394,7 +5438,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5403,7 +5447,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5412,7 +5456,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5421,7 +5465,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -5430,7 +5474,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -5439,7 +5483,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5448,12 +5492,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putPagesByPageIdBlocksByPbId: {
+  updatePageBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5468,6 +5512,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "placeholder_values": {
+         *         "title": "Hello again"
+         *       }
+         *     }
+         */
         'application/json': {
           placeholder_values?: {
             [key: string]: unknown;
@@ -5485,51 +5536,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5538,7 +5545,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5547,7 +5554,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5556,7 +5563,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5565,7 +5572,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -5574,7 +5581,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -5583,7 +5590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5592,12 +5599,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deletePagesByPageIdBlocksByPbId: {
+  removePageBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5625,7 +5632,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5634,7 +5641,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5643,7 +5650,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5652,7 +5659,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5661,12 +5668,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putPagesByPageIdBlocksByPbIdMove: {
+  movePageBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5681,6 +5688,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "position": 0
+         *     }
+         */
         'application/json': {
           /** @description 0-based index in the page’s order */
           position: number;
@@ -5696,51 +5708,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5749,7 +5717,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5758,7 +5726,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5767,7 +5735,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5776,7 +5744,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -5785,7 +5753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -5794,7 +5762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5803,12 +5771,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPagesByPageIdBlocksByPbIdUpgrade: {
+  upgradePageBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5829,51 +5797,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            kind: string;
-            /** @description null: the site was deleted; set another with PUT */
-            site_id: number | null;
-            folder_id: number | null;
-            slug: string | null;
-            meta_title: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            meta_robots: string | null;
-            is_published: boolean;
-            has_outdated_blocks: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description null unless with_blocks=1: not requested, not empty */
-            blocks:
-              | {
-                  id: number;
-                  block: {
-                    id: number;
-                    name: string;
-                    /** @description `layout` blocks hold children (parent_page_block_id) */
-                    kind: string;
-                  };
-                  order_index: number;
-                  placeholder_values: {
-                    [key: string]: unknown;
-                  };
-                  bindings: {
-                    [key: string]: unknown;
-                  } | null;
-                  parent_page_block_id: number | null;
-                  version: {
-                    major: number;
-                    minor: number;
-                  };
-                  /** @enum {string} */
-                  update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                }[]
-              | null;
-          };
+          'application/json': components['schemas']['Page'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5882,7 +5806,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5891,7 +5815,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5900,7 +5824,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -5909,7 +5833,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description A major change (`major_upgrade_blocked`), or an instance already up to date */
@@ -5923,19 +5847,13 @@ export interface operations {
                 /** @description major_upgrade_blocked */
                 error: string;
                 message: string;
-                current_pin: {
-                  major: number;
-                  minor: number;
-                };
-                library_version: {
-                  major: number;
-                  minor: number;
-                };
+                current_pin: components['schemas']['Version'];
+                library_version: components['schemas']['Version'];
                 removed_fields: string[];
               } & {
                 [key: string]: unknown;
               })
-            | components['schemas']['ErrorBody'];
+            | components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -5944,12 +5862,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPagesByPageIdBlocksUpgradeAll: {
+  upgradeAllPageBlocks: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -5972,25 +5890,13 @@ export interface operations {
           'application/json': {
             upgraded: {
               id: number;
-              from: {
-                major: number;
-                minor: number;
-              };
-              to: {
-                major: number;
-                minor: number;
-              };
+              from: components['schemas']['Version'];
+              to: components['schemas']['Version'];
             }[];
             skipped_major: {
               id: number;
-              current_pin: {
-                major: number;
-                minor: number;
-              };
-              library_version: {
-                major: number;
-                minor: number;
-              };
+              current_pin: components['schemas']['Version'];
+              library_version: components['schemas']['Version'];
               removed_fields: string[];
             }[];
             already_up_to_date: number[];
@@ -6003,7 +5909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6012,7 +5918,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6021,7 +5927,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6030,7 +5936,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6039,7 +5945,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6048,7 +5954,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6057,12 +5963,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putPagesByPageIdBlocksByPbIdReplace: {
+  replacePageBlock: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -6077,6 +5983,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "block_id": 6,
+         *       "placeholder_values": {
+         *         "title": "Welcome"
+         *       }
+         *     }
+         */
         'application/json': {
           block_id: number;
           placeholder_values: {
@@ -6095,51 +6009,7 @@ export interface operations {
           'application/json': {
             /** @description the new instance */
             id: number;
-            page: {
-              id: number;
-              name: string;
-              kind: string;
-              /** @description null: the site was deleted; set another with PUT */
-              site_id: number | null;
-              folder_id: number | null;
-              slug: string | null;
-              meta_title: string | null;
-              meta_description: string | null;
-              meta_keywords: string | null;
-              meta_robots: string | null;
-              is_published: boolean;
-              has_outdated_blocks: boolean;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              /** @description null unless with_blocks=1: not requested, not empty */
-              blocks:
-                | {
-                    id: number;
-                    block: {
-                      id: number;
-                      name: string;
-                      /** @description `layout` blocks hold children (parent_page_block_id) */
-                      kind: string;
-                    };
-                    order_index: number;
-                    placeholder_values: {
-                      [key: string]: unknown;
-                    };
-                    bindings: {
-                      [key: string]: unknown;
-                    } | null;
-                    parent_page_block_id: number | null;
-                    version: {
-                      major: number;
-                      minor: number;
-                    };
-                    /** @enum {string} */
-                    update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
-                  }[]
-                | null;
-            };
+            page: components['schemas']['Page'];
           };
         };
       };
@@ -6149,7 +6019,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6158,7 +6028,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6167,7 +6037,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6176,7 +6046,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -6185,7 +6055,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -6194,7 +6064,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6203,12 +6073,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getDataSources: {
+  listDataSources: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6227,26 +6097,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              title: string;
-              description: string;
-              /** @description see GET /data-result-types/{id} */
-              result_type_id: string;
-              /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-              params_schema: {
-                [key: string]: unknown;
-              };
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['DataSourceList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6255,7 +6106,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6264,7 +6115,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6273,7 +6124,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6282,12 +6133,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getDataSourcesById: {
+  getDataSource: {
     parameters: {
       query?: never;
       header?: never;
@@ -6305,21 +6156,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            description: string;
-            /** @description see GET /data-result-types/{id} */
-            result_type_id: string;
-            /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-            params_schema: {
-              [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataSource'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6328,7 +6165,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6337,7 +6174,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6346,7 +6183,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6355,7 +6192,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6364,12 +6201,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getDataResultTypes: {
+  listDataResultTypes: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6388,25 +6225,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              title: string;
-              /** @description JSON Schema (draft-07) of the data a source returns */
-              schema_json: {
-                [key: string]: unknown;
-              };
-              /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-              stub: unknown;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['DataResultTypeList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6415,7 +6234,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6424,7 +6243,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6433,7 +6252,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6442,12 +6261,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getDataResultTypesById: {
+  getDataResultType: {
     parameters: {
       query?: never;
       header?: never;
@@ -6465,20 +6284,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            /** @description JSON Schema (draft-07) of the data a source returns */
-            schema_json: {
-              [key: string]: unknown;
-            };
-            /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-            stub: unknown;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataResultType'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6487,7 +6293,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6496,7 +6302,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6505,7 +6311,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6514,7 +6320,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6523,12 +6329,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getPageTypes: {
+  listPageTypes: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6547,16 +6353,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description the value of a page’s `kind` */
-              kind: string;
-              title: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['PageTypeList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6565,7 +6362,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6574,7 +6371,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6583,7 +6380,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6592,12 +6389,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getTags: {
+  listTags: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6616,16 +6413,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              slug: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['TagList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6634,7 +6422,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6643,7 +6431,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6652,7 +6440,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6661,12 +6449,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getLayoutTags: {
+  listLayoutTags: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6685,16 +6473,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              slug: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['TagList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6703,7 +6482,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6712,7 +6491,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6721,7 +6500,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6730,12 +6509,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getFolders: {
+  listFolders: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -6755,20 +6534,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              site_id: number;
-              /** @description null: at the root of the site */
-              parent_id: number | null;
-              name: string;
-              /** Format: date-time */
-              created_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['FolderList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6777,7 +6543,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6786,7 +6552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6795,7 +6561,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6804,7 +6570,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6813,12 +6579,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postFolders: {
+  createFolder: {
     parameters: {
       query?: never;
       header?: never;
@@ -6827,6 +6593,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "News",
+         *       "site_id": 1
+         *     }
+         */
         'application/json': {
           site_id: number;
           parent_id?: number | null;
@@ -6841,15 +6613,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            site_id: number;
-            /** @description null: at the root of the site */
-            parent_id: number | null;
-            name: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Folder'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6858,7 +6622,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6867,7 +6631,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6876,7 +6640,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6885,7 +6649,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -6894,7 +6658,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -6903,7 +6667,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6912,7 +6676,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6921,12 +6685,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getFoldersById: {
+  getFolder: {
     parameters: {
       query?: never;
       header?: never;
@@ -6943,15 +6707,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            site_id: number;
-            /** @description null: at the root of the site */
-            parent_id: number | null;
-            name: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Folder'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6960,7 +6716,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6969,7 +6725,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6978,7 +6734,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -6987,7 +6743,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6996,12 +6752,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putFoldersById: {
+  updateFolder: {
     parameters: {
       query?: never;
       header?: never;
@@ -7012,6 +6768,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Archive"
+         *     }
+         */
         'application/json': {
           parent_id?: number | null;
           name?: string;
@@ -7025,15 +6786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            site_id: number;
-            /** @description null: at the root of the site */
-            parent_id: number | null;
-            name: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Folder'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7042,7 +6795,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7051,7 +6804,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7060,7 +6813,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7069,7 +6822,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7078,7 +6831,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -7087,7 +6840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7096,7 +6849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7105,12 +6858,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteFoldersById: {
+  deleteFolder: {
     parameters: {
       query?: never;
       header?: never;
@@ -7134,7 +6887,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7143,7 +6896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7152,7 +6905,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7161,7 +6914,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7170,12 +6923,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getLayouts: {
+  listLayouts: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -7194,29 +6947,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              site_id: number | null;
-              /** @description layout tag ids */
-              tags: number[];
-              template: string;
-              css: string;
-              js: string;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['LayoutList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7225,7 +6956,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7234,7 +6965,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7243,7 +6974,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7252,12 +6983,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postLayouts: {
+  createLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -7266,6 +6997,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Plain",
+         *       "template": "<main>{{ content }}</main>"
+         *     }
+         */
         'application/json': {
           name: string;
           site_id?: number | null;
@@ -7284,24 +7021,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            site_id: number | null;
-            /** @description layout tag ids */
-            tags: number[];
-            template: string;
-            css: string;
-            js: string;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Layout'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7310,7 +7030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7319,7 +7039,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7328,7 +7048,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7337,7 +7057,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7346,7 +7066,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -7355,7 +7075,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7364,7 +7084,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7373,12 +7093,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getLayoutsById: {
+  getLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -7395,24 +7115,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            site_id: number | null;
-            /** @description layout tag ids */
-            tags: number[];
-            template: string;
-            css: string;
-            js: string;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Layout'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7421,7 +7124,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7430,7 +7133,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7439,7 +7142,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7448,7 +7151,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7457,12 +7160,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putLayoutsById: {
+  updateLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -7473,6 +7176,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Plain, wide"
+         *     }
+         */
         'application/json': {
           name?: string;
           site_id?: number | null;
@@ -7491,24 +7199,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            site_id: number | null;
-            /** @description layout tag ids */
-            tags: number[];
-            template: string;
-            css: string;
-            js: string;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Layout'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7517,7 +7208,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7526,7 +7217,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7535,7 +7226,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7544,7 +7235,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7553,7 +7244,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -7562,7 +7253,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7571,7 +7262,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7580,12 +7271,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteLayoutsById: {
+  deleteLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -7609,7 +7300,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7618,7 +7309,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7627,7 +7318,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7636,7 +7327,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7645,7 +7336,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7654,12 +7345,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postLayoutsByIdFork: {
+  forkLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -7682,24 +7373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            site_id: number | null;
-            /** @description layout tag ids */
-            tags: number[];
-            template: string;
-            css: string;
-            js: string;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Layout'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7708,7 +7382,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7717,7 +7391,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7726,7 +7400,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7735,7 +7409,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7744,7 +7418,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -7753,7 +7427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7762,12 +7436,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getPagesByIdPublication: {
+  getPublication: {
     parameters: {
       query?: never;
       header?: never;
@@ -7784,15 +7458,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            is_published: boolean;
-            external_id: string | null;
-            external_slug: string | null;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            updated_at: string | null;
-          };
+          'application/json': components['schemas']['PublicationStatus'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7801,7 +7467,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7810,7 +7476,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7819,7 +7485,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7828,7 +7494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7837,12 +7503,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPagesByIdPublish: {
+  publishPage: {
     parameters: {
       query?: never;
       header?: never;
@@ -7853,6 +7519,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rubric_ids": [
+         *         1
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description articles: required, at least one id from the provider; other kinds: not sent */
           rubric_ids?: number[];
@@ -7872,15 +7545,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            is_published: boolean;
-            external_id: string | null;
-            external_slug: string | null;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            updated_at: string | null;
-          };
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['PublicationStatus'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7889,7 +7563,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7898,7 +7572,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7907,7 +7581,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7916,7 +7590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7925,7 +7599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7934,7 +7608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -7943,7 +7617,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -7952,7 +7626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -7961,12 +7635,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postPagesByIdPublishUpdate: {
+  publishPageUpdate: {
     parameters: {
       query?: never;
       header?: never;
@@ -7977,6 +7651,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': {
           /** @description articles: required, at least one id from the provider; other kinds: not sent */
           rubric_ids?: number[];
@@ -7996,15 +7671,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            is_published: boolean;
-            external_id: string | null;
-            external_slug: string | null;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            updated_at: string | null;
-          };
+          'application/json': components['schemas']['PublicationStatus'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8013,7 +7680,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8022,7 +7689,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8031,7 +7698,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8040,7 +7707,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8049,7 +7716,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8058,7 +7725,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8067,7 +7734,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8076,7 +7743,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8085,12 +7752,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getPagesByIdPreview: {
+  previewPage: {
     parameters: {
       query?: never;
       header?: never;
@@ -8116,7 +7783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8125,7 +7792,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8134,7 +7801,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8143,7 +7810,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8152,7 +7819,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8161,12 +7828,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postBlocksByIdPreview: {
+  previewBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -8177,6 +7844,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "placeholder_values": {
+         *         "title": "Welcome"
+         *       }
+         *     }
+         */
         'application/json': {
           placeholder_values?: {
             [key: string]: unknown;
@@ -8203,7 +7877,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8212,7 +7886,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8221,7 +7895,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8230,7 +7904,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8239,7 +7913,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8248,7 +7922,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8257,7 +7931,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8266,12 +7940,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSitesByIdProvider: {
+  getSiteProvider: {
     parameters: {
       query?: never;
       header?: never;
@@ -8288,15 +7962,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string|null} */
-            type: 'fourcms' | null;
-            base_url: string | null;
-            /** @description the token itself is never returned */
-            token_set: boolean;
-            /** Format: date-time */
-            updated_at: string | null;
-          };
+          'application/json': components['schemas']['Provider'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8305,7 +7971,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8314,7 +7980,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8323,7 +7989,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8332,7 +7998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8341,12 +8007,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putSitesByIdProviderFourcms: {
+  setSiteProviderFourcms: {
     parameters: {
       query?: never;
       header?: never;
@@ -8357,6 +8023,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "base_url": "https://cms.example.com",
+         *       "token": "secret-token"
+         *     }
+         */
         'application/json': {
           /**
            * Format: uri
@@ -8374,15 +8046,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string|null} */
-            type: 'fourcms' | null;
-            base_url: string | null;
-            /** @description the token itself is never returned */
-            token_set: boolean;
-            /** Format: date-time */
-            updated_at: string | null;
-          };
+          'application/json': components['schemas']['Provider'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8391,7 +8055,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8400,7 +8064,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8409,7 +8073,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8418,7 +8082,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8427,7 +8091,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8436,7 +8100,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8445,12 +8109,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postBlocksByIdCover: {
+  setBlockCover: {
     parameters: {
       query?: never;
       header?: never;
@@ -8475,51 +8139,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            block: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            };
+            block: components['schemas']['Block'];
             /** @description a path: /uploads/… */
             url: string;
           };
@@ -8531,7 +8151,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8540,7 +8160,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8549,7 +8169,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8558,7 +8178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8567,7 +8187,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8576,7 +8196,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8585,7 +8205,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8594,12 +8214,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getSitesByIdS3Status: {
+  getSiteStorageStatus: {
     parameters: {
       query?: never;
       header?: never;
@@ -8629,7 +8249,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8638,7 +8258,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8647,7 +8267,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8656,7 +8276,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8665,12 +8285,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postSitesByIdS3Upload: {
+  uploadSiteImage: {
     parameters: {
       query?: never;
       header?: never;
@@ -8705,7 +8325,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8714,7 +8334,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8723,7 +8343,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8732,7 +8352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8741,7 +8361,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8750,7 +8370,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8759,7 +8379,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8768,12 +8388,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminUsers: {
+  adminListUsers: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -8794,19 +8414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              email: string;
-              is_admin: boolean;
-              is_blocked: boolean;
-              /** Format: date-time */
-              created_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['UserList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8815,7 +8423,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8824,7 +8432,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8833,7 +8441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8842,12 +8450,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminUsersById: {
+  adminUpdateUser: {
     parameters: {
       query?: never;
       header?: never;
@@ -8858,6 +8466,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_blocked": true
+         *     }
+         */
         'application/json': {
           is_blocked?: boolean;
           is_admin?: boolean;
@@ -8872,14 +8485,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              is_admin: boolean;
-              is_blocked: boolean;
-              /** Format: date-time */
-              created_at: string;
-            };
+            user: components['schemas']['User'];
           };
         };
       };
@@ -8889,7 +8495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8898,7 +8504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8907,7 +8513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -8916,7 +8522,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8925,7 +8531,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -8934,7 +8540,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8943,12 +8549,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminBlocks: {
+  adminCreateBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -8957,6 +8563,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Hero",
+         *       "template": "<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>",
+         *       "schema_content": [
+         *         {
+         *           "name": "title",
+         *           "type": "string",
+         *           "required": true,
+         *           "max_length": 80
+         *         },
+         *         {
+         *           "name": "news",
+         *           "type": "binding",
+         *           "allowed_sources": [
+         *             "articles.latest"
+         *           ],
+         *           "result_type": "article_list"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           name: string;
           /**
@@ -8988,51 +8616,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            description: string;
-            /** @description Markdown documentation */
-            docs: string;
-            /** @enum {string|null} */
-            block_type: 'schema' | 'markdown' | null;
-            /** @enum {string} */
-            kind: 'content' | 'layout';
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description tag ids */
-            tags: number[];
-            version: {
-              major: number;
-              minor: number;
-            } | null;
-            current_revision: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              template_content: string;
-              css: string;
-              js: string;
-              schema_content: {
-                [key: string]: unknown;
-              }[];
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            } | null;
-            is_favorite: boolean;
-            is_deprecated: boolean;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** @description a path, e.g. /uploads/covers/… */
-            cover_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Block'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9041,7 +8625,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9050,7 +8634,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9059,7 +8643,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9068,7 +8652,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9077,7 +8661,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9086,7 +8670,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9095,12 +8679,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminBlocksById: {
+  adminUpdateBlock: {
     parameters: {
       query?: never;
       header?: never;
@@ -9143,51 +8727,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            block: {
-              id: number;
-              name: string;
-              description: string;
-              /** @description Markdown documentation */
-              docs: string;
-              /** @enum {string|null} */
-              block_type: 'schema' | 'markdown' | null;
-              /** @enum {string} */
-              kind: 'content' | 'layout';
-              /** @enum {string} */
-              scope: 'global' | 'user';
-              /** @description tag ids */
-              tags: number[];
-              version: {
-                major: number;
-                minor: number;
-              } | null;
-              current_revision: {
-                id: number;
-                version: {
-                  major: number;
-                  minor: number;
-                };
-                template_content: string;
-                css: string;
-                js: string;
-                schema_content: {
-                  [key: string]: unknown;
-                }[];
-                changelog: string | null;
-                /** Format: date-time */
-                created_at: string;
-              } | null;
-              is_favorite: boolean;
-              is_deprecated: boolean;
-              fork_count: number;
-              forked_from_id: number | null;
-              /** @description a path, e.g. /uploads/covers/… */
-              cover_url: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            };
+            block: components['schemas']['Block'];
             /** @enum {string} */
             version_bump: 'major' | 'minor' | 'none';
             /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
@@ -9201,7 +8741,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9210,7 +8750,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9219,7 +8759,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9228,7 +8768,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9237,7 +8777,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9246,7 +8786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9255,7 +8795,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9264,12 +8804,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminBlocksByIdDeprecation: {
+  adminSetBlockDeprecation: {
     parameters: {
       query?: never;
       header?: never;
@@ -9280,6 +8820,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_deprecated": true
+         *     }
+         */
         'application/json': {
           is_deprecated: boolean;
         };
@@ -9292,51 +8837,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            description: string;
-            /** @description Markdown documentation */
-            docs: string;
-            /** @enum {string|null} */
-            block_type: 'schema' | 'markdown' | null;
-            /** @enum {string} */
-            kind: 'content' | 'layout';
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description tag ids */
-            tags: number[];
-            version: {
-              major: number;
-              minor: number;
-            } | null;
-            current_revision: {
-              id: number;
-              version: {
-                major: number;
-                minor: number;
-              };
-              template_content: string;
-              css: string;
-              js: string;
-              schema_content: {
-                [key: string]: unknown;
-              }[];
-              changelog: string | null;
-              /** Format: date-time */
-              created_at: string;
-            } | null;
-            is_favorite: boolean;
-            is_deprecated: boolean;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** @description a path, e.g. /uploads/covers/… */
-            cover_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Block'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9345,7 +8846,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9354,7 +8855,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9363,7 +8864,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9372,7 +8873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9381,7 +8882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9390,7 +8891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9399,7 +8900,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9408,12 +8909,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminCollections: {
+  adminCreateCollection: {
     parameters: {
       query?: never;
       header?: never;
@@ -9434,16 +8935,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            /** @description in order */
-            block_ids: number[];
-            /** Format: date-time */
-            created_at: string;
-          };
+          'application/json': components['schemas']['Collection'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9452,7 +8944,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9461,7 +8953,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9470,7 +8962,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9479,7 +8971,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9488,7 +8980,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9497,12 +8989,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminBlockSubmissions: {
+  adminListBlockSubmissions: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -9522,25 +9014,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              block_id: number;
-              /** @enum {string} */
-              status: 'pending' | 'approved' | 'rejected';
-              /** @description why it was rejected */
-              reason: string | null;
-              /** @description the global copy made on approval */
-              approved_block_id: number | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              decided_at: string | null;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['SubmissionList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9549,7 +9023,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9558,7 +9032,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9567,7 +9041,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9576,12 +9050,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminBlockSubmissionsByIdApprove: {
+  adminApproveBlockSubmission: {
     parameters: {
       query?: never;
       header?: never;
@@ -9598,20 +9072,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            block_id: number;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /** @description why it was rejected */
-            reason: string | null;
-            /** @description the global copy made on approval */
-            approved_block_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-          };
+          'application/json': components['schemas']['Submission'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9620,7 +9081,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9629,7 +9090,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9638,7 +9099,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9647,7 +9108,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9656,7 +9117,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9665,12 +9126,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminBlockSubmissionsByIdReject: {
+  adminRejectBlockSubmission: {
     parameters: {
       query?: never;
       header?: never;
@@ -9681,6 +9142,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": "Duplicates the global hero"
+         *     }
+         */
         'application/json': {
           reason: string;
         };
@@ -9693,20 +9159,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            block_id: number;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /** @description why it was rejected */
-            reason: string | null;
-            /** @description the global copy made on approval */
-            approved_block_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-          };
+          'application/json': components['schemas']['Submission'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9715,7 +9168,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9724,7 +9177,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9733,7 +9186,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9742,7 +9195,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9751,7 +9204,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9760,7 +9213,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9769,7 +9222,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9778,12 +9231,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminTags: {
+  adminListTags: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -9802,16 +9255,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              slug: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['TagList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9820,7 +9264,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9829,7 +9273,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9838,7 +9282,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9847,12 +9291,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminTags: {
+  adminCreateTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -9861,6 +9305,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Hero"
+         *     }
+         */
         'application/json': {
           name: string;
           /** @description unique; made from the name when absent: lowercase letters and digits joined by hyphens */
@@ -9875,11 +9324,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            slug: string;
-          };
+          'application/json': components['schemas']['Tag'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9888,7 +9333,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9897,7 +9342,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9906,7 +9351,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9915,7 +9360,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -9924,7 +9369,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -9933,7 +9378,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9942,12 +9387,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminTagsById: {
+  adminUpdateTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -9972,11 +9417,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            slug: string;
-          };
+          'application/json': components['schemas']['Tag'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9985,7 +9426,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9994,7 +9435,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10003,7 +9444,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10012,7 +9453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10021,7 +9462,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10030,7 +9471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10039,7 +9480,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10048,12 +9489,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteAdminTagsById: {
+  adminDeleteTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -10077,7 +9518,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10086,7 +9527,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10095,7 +9536,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10104,7 +9545,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10113,12 +9554,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminLayoutTags: {
+  adminListLayoutTags: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -10137,16 +9578,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: number;
-              name: string;
-              slug: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['TagList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10155,7 +9587,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10164,7 +9596,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10173,7 +9605,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10182,12 +9614,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminLayoutTags: {
+  adminCreateLayoutTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -10210,11 +9642,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            slug: string;
-          };
+          'application/json': components['schemas']['Tag'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10223,7 +9651,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10232,7 +9660,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10241,7 +9669,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10250,7 +9678,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10259,7 +9687,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10268,7 +9696,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10277,12 +9705,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminLayoutTagsById: {
+  adminUpdateLayoutTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -10307,11 +9735,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            slug: string;
-          };
+          'application/json': components['schemas']['Tag'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10320,7 +9744,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10329,7 +9753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10338,7 +9762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10347,7 +9771,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10356,7 +9780,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10365,7 +9789,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10374,7 +9798,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10383,12 +9807,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteAdminLayoutTagsById: {
+  adminDeleteLayoutTag: {
     parameters: {
       query?: never;
       header?: never;
@@ -10412,7 +9836,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10421,7 +9845,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10430,7 +9854,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10439,7 +9863,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10448,12 +9872,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminPageTypes: {
+  adminListPageTypes: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -10472,16 +9896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description the value of a page’s `kind` */
-              kind: string;
-              title: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['PageTypeList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10490,7 +9905,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10499,7 +9914,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10508,7 +9923,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10517,12 +9932,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminPageTypes: {
+  adminCreatePageType: {
     parameters: {
       query?: never;
       header?: never;
@@ -10544,11 +9959,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description the value of a page’s `kind` */
-            kind: string;
-            title: string;
-          };
+          'application/json': components['schemas']['PageType'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10557,7 +9968,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10566,7 +9977,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10575,7 +9986,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10584,7 +9995,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10593,7 +10004,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10602,7 +10013,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10611,12 +10022,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminPageTypesByKind: {
+  adminUpdatePageType: {
     parameters: {
       query?: never;
       header?: never;
@@ -10639,11 +10050,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description the value of a page’s `kind` */
-            kind: string;
-            title: string;
-          };
+          'application/json': components['schemas']['PageType'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10652,7 +10059,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10661,7 +10068,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10670,7 +10077,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10679,7 +10086,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10688,7 +10095,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10697,7 +10104,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10706,12 +10113,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteAdminPageTypesByKind: {
+  adminDeletePageType: {
     parameters: {
       query?: never;
       header?: never;
@@ -10735,7 +10142,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10744,7 +10151,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10753,7 +10160,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10762,7 +10169,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10771,7 +10178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10780,12 +10187,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminDataResultTypes: {
+  adminListDataResultTypes: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -10804,25 +10211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              title: string;
-              /** @description JSON Schema (draft-07) of the data a source returns */
-              schema_json: {
-                [key: string]: unknown;
-              };
-              /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-              stub: unknown;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['DataResultTypeList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10831,7 +10220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10840,7 +10229,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10849,7 +10238,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10858,12 +10247,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminDataResultTypes: {
+  adminCreateDataResultType: {
     parameters: {
       query?: never;
       header?: never;
@@ -10892,20 +10281,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            /** @description JSON Schema (draft-07) of the data a source returns */
-            schema_json: {
-              [key: string]: unknown;
-            };
-            /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-            stub: unknown;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataResultType'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10914,7 +10290,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10923,7 +10299,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10932,7 +10308,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10941,7 +10317,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -10950,7 +10326,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -10959,7 +10335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -10968,7 +10344,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -10977,12 +10353,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminDataResultTypesById: {
+  adminUpdateDataResultType: {
     parameters: {
       query?: never;
       header?: never;
@@ -11012,20 +10388,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            /** @description JSON Schema (draft-07) of the data a source returns */
-            schema_json: {
-              [key: string]: unknown;
-            };
-            /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-            stub: unknown;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataResultType'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11034,7 +10397,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11043,7 +10406,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11052,7 +10415,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11061,7 +10424,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -11070,7 +10433,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -11079,7 +10442,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11088,7 +10451,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11097,12 +10460,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteAdminDataResultTypesById: {
+  adminDeleteDataResultType: {
     parameters: {
       query?: never;
       header?: never;
@@ -11127,7 +10490,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11136,7 +10499,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11145,7 +10508,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11154,7 +10517,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11163,7 +10526,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11172,12 +10535,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  getAdminDataSources: {
+  adminListDataSources: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -11196,26 +10559,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              title: string;
-              description: string;
-              /** @description see GET /data-result-types/{id} */
-              result_type_id: string;
-              /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-              params_schema: {
-                [key: string]: unknown;
-              };
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            }[];
-            total: number;
-            limit: number;
-            offset: number;
-          };
+          'application/json': components['schemas']['DataSourceList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11224,7 +10568,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11233,7 +10577,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11242,7 +10586,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11251,12 +10595,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminDataSources: {
+  adminCreateDataSource: {
     parameters: {
       query?: never;
       header?: never;
@@ -11286,21 +10630,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            description: string;
-            /** @description see GET /data-result-types/{id} */
-            result_type_id: string;
-            /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-            params_schema: {
-              [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataSource'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11309,7 +10639,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11318,7 +10648,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11327,7 +10657,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11336,7 +10666,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -11345,7 +10675,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -11354,7 +10684,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11363,7 +10693,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11372,12 +10702,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  putAdminDataSourcesById: {
+  adminUpdateDataSource: {
     parameters: {
       query?: never;
       header?: never;
@@ -11408,21 +10738,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            title: string;
-            description: string;
-            /** @description see GET /data-result-types/{id} */
-            result_type_id: string;
-            /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-            params_schema: {
-              [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['DataSource'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11431,7 +10747,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11440,7 +10756,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11449,7 +10765,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11458,7 +10774,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -11467,7 +10783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -11476,7 +10792,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11485,7 +10801,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11494,12 +10810,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  deleteAdminDataSourcesById: {
+  adminDeleteDataSource: {
     parameters: {
       query?: never;
       header?: never;
@@ -11524,7 +10840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11533,7 +10849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11542,7 +10858,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11551,7 +10867,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11560,7 +10876,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11569,12 +10885,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
   };
-  postAdminLayouts: {
+  adminCreateLayout: {
     parameters: {
       query?: never;
       header?: never;
@@ -11601,24 +10917,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            scope: 'global' | 'user';
-            site_id: number | null;
-            /** @description layout tag ids */
-            tags: number[];
-            template: string;
-            css: string;
-            js: string;
-            fork_count: number;
-            forked_from_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          'application/json': components['schemas']['Layout'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11627,7 +10926,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11636,7 +10935,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11645,7 +10944,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -11654,7 +10953,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The request body is not of a type this operation reads. */
@@ -11663,7 +10962,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11672,7 +10971,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -11681,7 +10980,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['Error'];
         };
       };
     };
