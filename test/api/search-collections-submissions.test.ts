@@ -110,6 +110,58 @@ describe('full-text search', () => {
   });
 });
 
+describe('search ranked and counted inside the index', () => {
+  const search = async (user: TestUser, query: Record<string, unknown>) => {
+    const r = await t.call('GET', '/api/v1/search/blocks', { key: user.key, query });
+    expect(r.status).toBe(200);
+    return { names: names(r), total: r.body.total as number };
+  };
+
+  it('pages through the visible matches when better-ranked ones belong to someone else', async () => {
+    // Another user's name matches outrank the owner's docs matches: the ranking inside the
+    // index has to look past them, and the count leaves them out.
+    for (let i = 0; i < 7; i++) await block(stranger, { name: `Quokka ${i}` });
+    for (let i = 0; i < 5; i++) await block(owner, { name: `Card ${i}`, docs: `A quokka ${'long text '.repeat(i)}` });
+    const all = await search(owner, { q: 'quokka' });
+    expect(all).toEqual({ names: ['Card 0', 'Card 1', 'Card 2', 'Card 3', 'Card 4'], total: 5 });
+    expect(await search(owner, { q: 'quokka', limit: 2, offset: 1 })).toEqual({
+      names: ['Card 1', 'Card 2'],
+      total: 5,
+    });
+    expect(await search(owner, { q: 'quokka', limit: 2, offset: 4 })).toEqual({ names: ['Card 4'], total: 5 });
+    expect((await search(stranger, { q: 'quokka' })).total).toBe(7);
+  });
+
+  it('follows deprecation, and a change of scope or owner made outside the service', async () => {
+    const shared = await globalBlock({ name: 'Wombat hero' });
+    const mine = await block(owner, { name: 'Wombat card' });
+    expect(await search(stranger, { q: 'wombat' })).toEqual({ names: ['Wombat hero'], total: 1 });
+
+    const deprecated = await t.call('PUT', `/api/admin/blocks/${shared.id}/deprecation`, {
+      cookie: boss.cookie,
+      body: { is_deprecated: true },
+    });
+    expect(deprecated.status).toBe(200);
+    expect(await search(stranger, { q: 'wombat' })).toEqual({ names: [], total: 0 });
+    expect(await search(owner, { q: 'wombat' })).toEqual({ names: ['Wombat card'], total: 1 });
+    await t.call('PUT', `/api/admin/blocks/${shared.id}/deprecation`, {
+      cookie: boss.cookie,
+      body: { is_deprecated: false },
+    });
+    expect((await search(stranger, { q: 'wombat' })).total).toBe(1);
+
+    // No route moves a block between scopes or owners; a script on the database might.
+    const db = t.app.database.db;
+    await db.updateTable('blocks').set({ owner_id: stranger.id }).where('id', '=', mine.id).execute();
+    expect(await search(owner, { q: 'wombat' })).toEqual({ names: ['Wombat hero'], total: 1 });
+    expect(await search(stranger, { q: 'wombat' })).toEqual({ names: ['Wombat hero', 'Wombat card'], total: 2 });
+    await db.updateTable('blocks').set({ scope: 'global' }).where('id', '=', mine.id).execute();
+    expect((await search(owner, { q: 'wombat' })).total).toBe(2);
+    await db.updateTable('blocks').set({ scope: 'user' }).where('id', '=', shared.id).execute();
+    expect(await search(stranger, { q: 'wombat' })).toEqual({ names: ['Wombat card'], total: 1 });
+  });
+});
+
 describe('collections', () => {
   it('keeps a personal collection of own and global blocks, ignoring duplicates, in order', async () => {
     const mine = await block(owner, { name: 'C1' });

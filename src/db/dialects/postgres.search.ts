@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BlockSearch, PageSearch } from './search.js';
+import { visibleInLists, type BlockSearch, type PageSearch } from './search.js';
 
 // The 'simple' configuration: no stemming, like SQLite's unicode61, so that
 // the same query finds the same blocks on both databases.
@@ -19,13 +19,24 @@ export const postgresBlockSearch: BlockSearch = {
   async index(db: Kysely<any>, blockId, doc) {
     await sql`update blocks set search_vector = ${VECTOR(doc)} where id = ${blockId}`.execute(db);
   },
-  matches(terms) {
-    const query = prefixQuery(terms);
-    // ts_rank grows with relevance; negated so that lower is better, as on SQLite.
-    return sql<{
-      block_id: number;
-      score: number;
-    }>`(select id as block_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from blocks, to_tsquery('simple', ${query}) q where search_vector @@ q)`;
+  // The vector lives on the block itself: nothing to rebuild.
+  async rebuild() {},
+  async search(db, query) {
+    const q = sql`to_tsquery('simple', ${prefixQuery(query.terms)})`;
+    // One table, no self-join: the GIN match and the visibility on the same rows; the
+    // ranking is a top-N sort of the visible matches only.
+    const counted = await sql<{
+      n: number;
+    }>`select count(*) as n from blocks where search_vector @@ ${q} and ${visibleInLists(query.viewerId)}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (query.offset >= total) return { ids: [], total };
+    // ts_rank grows with relevance; descending, then by id, as SQLite's bm25 ascending.
+    const { rows } = await sql<{
+      id: number;
+    }>`select id from blocks, ${q} q where search_vector @@ q and ${visibleInLists(query.viewerId)} order by ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) desc, id limit ${query.limit} offset ${query.offset}`.execute(
+      db,
+    );
+    return { ids: rows.map((r) => r.id), total };
   },
 };
 

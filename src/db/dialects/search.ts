@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /** What is indexed for one block. Weights: name first, then tags and description, then docs. */
 export interface BlockSearchDocument {
@@ -15,11 +15,28 @@ export interface BlockSearchDocument {
  */
 export interface BlockSearch {
   migrate(db: Kysely<unknown>): Promise<void>;
+  /** Rebuilds the index in the current shape from the blocks (a migration, once). */
+  rebuild(db: Kysely<any>): Promise<void>;
   /** Writes the block's entry; call it inside the transaction that changed the block. */
   index(db: Kysely<any>, blockId: number, doc: BlockSearchDocument): Promise<void>;
-  /** A subquery of `(block_id, score)` for the terms (already split into words). */
-  matches(terms: string[]): RawBuilder<{ block_id: number; score: number }>;
+  /**
+   * One page of the blocks that match every term (already split into words)
+   * and that the viewer may see in lists: their ids, best match first (ties
+   * by id), and how many there are in all.
+   */
+  search(db: Kysely<any>, query: BlockSearchQuery): Promise<{ ids: number[]; total: number }>;
 }
+
+export interface BlockSearchQuery {
+  terms: string[];
+  viewerId: number;
+  limit: number;
+  offset: number;
+}
+
+/** Blocks shown in lists and search: the global ones not deprecated, and the viewer's own. */
+export const visibleInLists = (viewerId: number) =>
+  sql<boolean>`((blocks.scope = 'global' and blocks.is_deprecated = ${false}) or (blocks.scope = 'user' and blocks.owner_id = ${viewerId}))`;
 
 /** What is indexed for one page: its name first, then slug and meta fields. */
 export interface PageSearchDocument {

@@ -10,6 +10,7 @@ import * as starterBlocks from './0007-starter-blocks.js';
 import * as idsNeverReused from './0008-ids-never-reused.js';
 import * as pageOrderUnique from './0009-page-order-unique.js';
 import * as rateLimits from './0010-rate-limits.js';
+import * as searchVisibility from './0011-search-visibility.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,4 +31,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0008-ids-never-reused': idsNeverReused,
   '0009-page-order-unique': pageOrderUnique,
   '0010-rate-limits': rateLimits,
+  '0011-search-visibility': searchVisibility,
 };

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { conflict } from '../../shared/errors.js';
 import type { BlockRecord, BlocksRepository, LoadedBlock, Revision } from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
+import { visibleInLists } from '../dialects/search.js';
 import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
 import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
 import { bool, countOf, fromJson } from './rows.js';
@@ -77,9 +78,6 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     }));
   }
 
-  const visibleInLists = (viewerId: number) =>
-    sql<boolean>`((blocks.scope = 'global' and blocks.is_deprecated = ${false}) or (blocks.scope = 'user' and blocks.owner_id = ${viewerId}))`;
-
   return {
     async load(id, viewerId) {
       const row = await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -144,23 +142,13 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     },
 
     async search(query) {
-      const base = db
-        .selectFrom(dialect.search.matches(query.terms).as('m'))
-        .innerJoin('blocks', 'blocks.id', 'm.block_id')
-        .where(visibleInLists(query.viewerId));
-      const [rows, total] = await readAll(
-        db,
-        () =>
-          base
-            .select(BLOCK_COLUMNS)
-            .orderBy('m.score')
-            .orderBy('blocks.id')
-            .limit(query.limit)
-            .offset(query.offset)
-            .execute(),
-        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      const { ids, total } = await dialect.search.search(db, query);
+      if (ids.length === 0) return { rows: [], total };
+      const byId = new Map(
+        (await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', 'in', ids).execute()).map((r) => [r.id, r]),
       );
-      return { rows: await hydrate(rows, query.viewerId), total: countOf(total) };
+      const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      return { rows: await hydrate(rows, query.viewerId), total };
     },
 
     async missingTags(ids) {
