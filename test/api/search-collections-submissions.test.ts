@@ -111,7 +111,7 @@ describe('full-text search', () => {
 });
 
 describe('search ranked and counted inside the index', () => {
-  const search = async (user: TestUser, query: Record<string, unknown>) => {
+  const search = async (user: TestUser, query: Record<string, string | number>) => {
     const r = await t.call('GET', '/api/v1/search/blocks', { key: user.key, query });
     expect(r.status).toBe(200);
     return { names: names(r), total: r.body.total as number };
