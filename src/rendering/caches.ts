@@ -90,7 +90,8 @@ export interface OutputInputs {
 export class OutputCache {
   readonly #lru: Lru<string, { key: string; html: string }>;
   hits = 0;
-  constructor(characters: number) {
+  constructor(readonly budget: number) {
+    const characters = budget;
     this.#lru = new Lru(characters, (entry) => entry.key.length + entry.html.length);
   }
 

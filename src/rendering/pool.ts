@@ -9,7 +9,16 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
-import { RenderError, previewDocument, type RendererOptions, type RenderFailure } from './renderer.js';
+import { isDeterministic, OutputCache } from './caches.js';
+import { composePage } from './compose.js';
+import {
+  DEFAULT_RENDERER_OPTIONS,
+  RenderError,
+  previewDocument,
+  type BlockRenderInput,
+  type RendererOptions,
+  type RenderFailure,
+} from './renderer.js';
 import type { RenderOutcome, RenderTask } from './render-worker.js';
 
 export interface RenderPoolOptions {
@@ -48,15 +57,24 @@ function workerFile(): string {
   return fileURLToPath(new URL(fromSource ? './render-worker.dev.mjs' : './render-worker.js', import.meta.url));
 }
 
+/** Thrown inside a cache-only layout when an instance's HTML is not kept. */
+const NOT_KEPT = Symbol('not kept');
+
 export class RenderPool implements PageRenderer {
   readonly options: Readonly<Required<Omit<RenderPoolOptions, 'onRender'>>>;
   readonly #pool: Piscina<RenderTask, RenderOutcome>;
   readonly #onRender: RenderPoolOptions['onRender'];
+  /** Rendered HTML of instances, as each thread keeps it, but here: a warm page needs no thread. */
+  readonly #outputs: OutputCache;
+  readonly #outputLimit: number;
 
   constructor(options: RenderPoolOptions = {}) {
     const { onRender, ...limits } = options;
     this.options = { ...DEFAULT_POOL_OPTIONS, ...limits };
     this.#onRender = onRender;
+    const renderer = { ...DEFAULT_RENDERER_OPTIONS, ...this.options.renderer };
+    this.#outputs = new OutputCache(renderer.outputCacheSize);
+    this.#outputLimit = renderer.outputLimit;
     this.#pool = new Piscina({
       filename: workerFile(),
       // Threads start at the first render: a service (or a test) that renders nothing starts none.
@@ -80,20 +98,39 @@ export class RenderPool implements PageRenderer {
         instances: { kept, rendered: outcome === 'ok' ? blocks.length - kept : 0 },
         templates,
       });
-    // Shared with the thread: [0] the block it renders, [1] set once it has started on the page.
-    const progress = new Int32Array(new SharedArrayBuffer(8));
-    const deadline = this.#deadline(progress);
-    // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
-    const bare = blocks.map((block) => ({ ...block, template: '' }));
     try {
+      // Warm: every instance's HTML is kept here, and the page is laid out without a thread
+      // (a round trip to one cost more than the page). Looking up runs no template.
+      const warm = await this.#fromCache(blocks);
+      if (warm) {
+        report('ok', blocks.length);
+        return warm;
+      }
+      // Shared with the thread: [0] the block it renders, [1] set once it has started on the page.
+      const progress = new Int32Array(new SharedArrayBuffer(8));
+      const deadline = this.#deadline(progress);
+      // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
+      const bare = blocks.map((block) => ({ ...block, template: '' }));
       let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
       if (outcome.kind === 'missing') {
         templates = 'sent';
         outcome = await this.#run({ blocks, withTemplates: true, progress }, deadline, blocks);
       }
       if (outcome.kind === 'page') {
+        const { outputs } = outcome;
+        // Laid out here from the thread's HTML of each block, which is kept for the next time.
+        const page = await composePage(
+          blocks,
+          (input, index) => {
+            const html = outputs[index]!;
+            const key = this.#keyOf(input);
+            if (key !== undefined) this.#outputs.set(key, html);
+            return html;
+          },
+          this.#outputLimit,
+        );
         report('ok', outcome.kept);
-        return outcome.page;
+        return page;
       }
       if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
       const { kind: _kind, ...failure } = outcome;
@@ -102,6 +139,32 @@ export class RenderPool implements PageRenderer {
       report(error instanceof RenderError ? error.reason : 'error');
       throw error;
     }
+  }
+
+  /** The page from the kept HTML of its instances, or undefined when one is not kept. */
+  async #fromCache(blocks: PageBlockInput[]): Promise<RenderedPage | undefined> {
+    try {
+      return await composePage(
+        blocks,
+        (input) => {
+          const key = this.#keyOf(input);
+          const html = key === undefined ? undefined : this.#outputs.get(key);
+          if (html === undefined) throw NOT_KEPT;
+          return html;
+        },
+        this.#outputLimit,
+      );
+    } catch (error) {
+      if (error === NOT_KEPT) return undefined;
+      throw error;
+    }
+  }
+
+  /** The same key as a thread's Renderer gives; none for a template whose output is never kept. */
+  #keyOf(input: BlockRenderInput): string | undefined {
+    return this.#outputs.budget > 0 && isDeterministic(input.template)
+      ? this.#outputs.keyOf(input.revisionId, input)
+      : undefined;
   }
 
   async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {

@@ -4,7 +4,7 @@
  * template only when this thread has not seen its revision yet.
  */
 import { workerData } from 'node:worker_threads';
-import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
+import type { PageBlockInput } from '../modules/publishing/publishing.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
 
 export interface RenderTask {
@@ -16,8 +16,11 @@ export interface RenderTask {
 }
 
 export type RenderOutcome =
-  /** `kept`: how many instances came from this thread's cache of rendered HTML. */
-  | { kind: 'page'; page: RenderedPage; kept: number }
+  /**
+   * Each block's own HTML by its index (the main thread lays the page out and
+   * keeps them); `kept`: how many came from this thread's cache of rendered HTML.
+   */
+  | { kind: 'page'; outputs: string[]; kept: number }
   | { kind: 'missing' }
   | {
       kind: 'failure';
@@ -36,8 +39,9 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   if (!task.withTemplates && task.blocks.some((block) => !renderer.knows(block.revisionId))) return { kind: 'missing' };
   try {
     const hitsBefore = renderer.outputCacheStats.hits;
-    const page = await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index));
-    return { kind: 'page', page, kept: renderer.outputCacheStats.hits - hitsBefore };
+    const outputs: string[] = [];
+    await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
+    return { kind: 'page', outputs, kept: renderer.outputCacheStats.hits - hitsBefore };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;
     const { reason, detail, revisionId, blockId, index } = error;

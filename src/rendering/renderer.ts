@@ -7,6 +7,7 @@
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import type { BlockType, PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
 import { AppError } from '../shared/errors.js';
+import { composePage } from './compose.js';
 import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
 import { capRanges, RangeLimitError } from './range-cap.js';
@@ -208,75 +209,22 @@ export class Renderer implements PageRenderer {
    * order) into its parent's `children`. CSS and JS come once per revision, in
    * the order the blocks appear in the HTML.
    */
-  async renderPage(blocks: PageBlockInput[], onBlock?: (index: number) => void): Promise<RenderedPage> {
-    const indexOf = new Map(blocks.map((block, i) => [block.id, i]));
-    const known = new Set(blocks.map((block) => block.id));
-    const childrenOf = new Map<number, PageBlockInput[]>();
-    const roots: PageBlockInput[] = [];
-    for (const block of blocks) {
-      const parentId = block.parentId;
-      // A parent missing from the page (or the block itself) must not hide the block.
-      if (parentId === null || parentId === block.id || !known.has(parentId)) roots.push(block);
-      else childrenOf.set(parentId, [...(childrenOf.get(parentId) ?? []), block]);
-    }
-
-    const visited = new Set<number>();
-    const assets = new Map<number, { css: string; js: string }>();
-    const visit = async (block: PageBlockInput): Promise<string> => {
-      visited.add(block.id);
-      if (!assets.has(block.revisionId)) assets.set(block.revisionId, { css: block.css, js: block.js });
-      const childHtml: string[] = [];
-      for (const child of childrenOf.get(block.id) ?? []) {
-        if (!visited.has(child.id)) childHtml.push(await visit(child));
-      }
-      const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
-      const index = indexOf.get(id)!;
-      onBlock?.(index);
-      try {
-        return await this.renderBlock({
-          ...input,
-          blockId: id,
-          ...(childHtml.length > 0 && { children: childHtml.join('\n') }),
-        });
-      } catch (error) {
-        throw error instanceof RenderError && error.index === undefined ? error.at(index) : error;
-      }
-    };
-
-    const parts: string[] = [];
-    let length = 0;
-    const add = async (block: PageBlockInput) => {
-      const html = await visit(block);
-      length += html.length;
-      if (length > this.options.outputLimit) {
-        throw new RenderError({
-          revisionId: block.revisionId,
-          blockId: block.id,
-          index: indexOf.get(block.id),
-          reason: 'output_limit',
-          detail: `the page's HTML reaches over ${this.options.outputLimit} characters with this block.`,
-        });
-      }
-      parts.push(html);
-    };
-    for (const block of roots) await add(block);
-    // Blocks caught in a parent cycle are reachable from no root; show them rather than drop them.
-    for (const block of blocks) if (!visited.has(block.id)) await add(block);
-
-    const html = parts.join('\n');
-    const chunks = [...assets.values()];
-    return {
-      html,
-      css: chunks
-        .map((chunk) => chunk.css)
-        .filter((css) => css.trim() !== '')
-        .join('\n'),
-      // A lone `;` line keeps one block's last statement from running into the next one's first.
-      js: chunks
-        .map((chunk) => chunk.js)
-        .filter((js) => js.trim() !== '')
-        .join('\n;\n'),
-    };
+  async renderPage(
+    blocks: PageBlockInput[],
+    onBlock?: (index: number) => void,
+    /** Filled with each block's own HTML, by its index in `blocks`. */
+    outputs?: string[],
+  ): Promise<RenderedPage> {
+    return composePage(
+      blocks,
+      async (input, index) => {
+        onBlock?.(index);
+        const html = await this.renderBlock(input);
+        if (outputs) outputs[index] = html;
+        return html;
+      },
+      this.options.outputLimit,
+    );
   }
 
   async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageBlockInput } from '../../../src/modules/publishing/publishing.js';
-import { RenderPool } from '../../../src/rendering/pool.js';
+import { RenderPool, type RenderEvent } from '../../../src/rendering/pool.js';
 import { RenderError } from '../../../src/rendering/renderer.js';
 
 let nextId = 1;
@@ -117,5 +117,26 @@ describe('RenderPool', () => {
     expect(alone.errors).toEqual([{ path: 'template', message: alone.message, code: 'invalid' }]);
     expect(alone.message).toMatch(/^The template of block 42 /);
     expect(renderer.threadIds).toEqual([before]);
+  });
+
+  it('lays a warm page out on the main thread, from the HTML of its instances kept there', async () => {
+    const events: RenderEvent[] = [];
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, onRender: (event) => events.push(event) });
+    const parent = block('<main>{{ children }}</main>');
+    const child = { ...block('<b>{{ x }}</b>', { x: 'one' }), parentId: parent.id };
+    const dated = block('{{ "2020-01-02" | date: "%Y" }}');
+    expect((await renderer.renderPage([parent, child, dated])).html).toBe('<main><b>one</b></main>\n2020');
+    // A thread busy for its whole budget does not hold up a page whose instances are all kept.
+    const slow = rejection(renderer.renderPage([endless()]));
+    expect((await renderer.renderPage([parent, child])).html).toBe('<main><b>one</b></main>');
+    expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 0 });
+    expect((await slow).reason).toBe('render_limit');
+    // A changed child changes its parent's key too: both come from the thread.
+    const changed = { ...child, values: { x: 'two' } };
+    expect((await renderer.renderPage([parent, changed])).html).toBe('<main><b>two</b></main>');
+    expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 2 });
+    // A template with a date filter is never kept: rendered each time.
+    expect((await renderer.renderPage([dated])).html).toBe('2020');
+    expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
   });
 });

@@ -1,0 +1,88 @@
+import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
+import { RenderError, type BlockRenderInput } from './renderer.js';
+
+/** The HTML of one block, given its inputs (children's HTML included) and its index in the page. */
+export type RenderOne = (input: BlockRenderInput, index: number) => string | Promise<string>;
+
+/**
+ * Lays a page's blocks out in the given order, each child (by `parentId`, in
+ * order) inside its parent's `children`, with CSS and JS once per revision in
+ * the order the blocks appear in the HTML. Where each block's HTML comes from
+ * is the caller's: the Renderer renders it, the pool takes it from its cache or
+ * from a thread. The same layout everywhere, so the same inputs give the same keys.
+ */
+export async function composePage(
+  blocks: PageBlockInput[],
+  renderOne: RenderOne,
+  outputLimit: number,
+): Promise<RenderedPage> {
+  const indexOf = new Map(blocks.map((block, i) => [block.id, i]));
+  const known = new Set(blocks.map((block) => block.id));
+  const childrenOf = new Map<number, PageBlockInput[]>();
+  const roots: PageBlockInput[] = [];
+  for (const block of blocks) {
+    const parentId = block.parentId;
+    // A parent missing from the page (or the block itself) must not hide the block.
+    if (parentId === null || parentId === block.id || !known.has(parentId)) roots.push(block);
+    else {
+      const siblings = childrenOf.get(parentId);
+      if (siblings) siblings.push(block);
+      else childrenOf.set(parentId, [block]);
+    }
+  }
+
+  const visited = new Set<number>();
+  const assets = new Map<number, { css: string; js: string }>();
+  const visit = async (block: PageBlockInput): Promise<string> => {
+    visited.add(block.id);
+    if (!assets.has(block.revisionId)) assets.set(block.revisionId, { css: block.css, js: block.js });
+    const childHtml: string[] = [];
+    for (const child of childrenOf.get(block.id) ?? []) {
+      if (!visited.has(child.id)) childHtml.push(await visit(child));
+    }
+    const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
+    const index = indexOf.get(id)!;
+    try {
+      return await renderOne(
+        { ...input, blockId: id, ...(childHtml.length > 0 && { children: childHtml.join('\n') }) },
+        index,
+      );
+    } catch (error) {
+      throw error instanceof RenderError && error.index === undefined ? error.at(index) : error;
+    }
+  };
+
+  const parts: string[] = [];
+  let length = 0;
+  const add = async (block: PageBlockInput) => {
+    const html = await visit(block);
+    length += html.length;
+    if (length > outputLimit) {
+      throw new RenderError({
+        revisionId: block.revisionId,
+        blockId: block.id,
+        index: indexOf.get(block.id),
+        reason: 'output_limit',
+        detail: `the page's HTML reaches over ${outputLimit} characters with this block.`,
+      });
+    }
+    parts.push(html);
+  };
+  for (const block of roots) await add(block);
+  // Blocks caught in a parent cycle are reachable from no root; show them rather than drop them.
+  for (const block of blocks) if (!visited.has(block.id)) await add(block);
+
+  const chunks = [...assets.values()];
+  return {
+    html: parts.join('\n'),
+    css: chunks
+      .map((chunk) => chunk.css)
+      .filter((css) => css.trim() !== '')
+      .join('\n'),
+    // A lone `;` line keeps one block's last statement from running into the next one's first.
+    js: chunks
+      .map((chunk) => chunk.js)
+      .filter((js) => js.trim() !== '')
+      .join('\n;\n'),
+  };
+}
