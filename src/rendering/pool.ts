@@ -57,8 +57,8 @@ function workerFile(): string {
   return fileURLToPath(new URL(fromSource ? './render-worker.dev.mjs' : './render-worker.js', import.meta.url));
 }
 
-/** Thrown inside a cache-only layout when an instance's HTML is not kept. */
-const NOT_KEPT = Symbol('not kept');
+/** Thrown inside a cache-only layout when an instance's HTML is not kept (made once: no stack to capture per miss). */
+const NOT_KEPT = new Error('not kept');
 
 export class RenderPool implements PageRenderer {
   readonly options: Readonly<Required<Omit<RenderPoolOptions, 'onRender'>>>;
