@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { PageReadCache } from './http/page-read-cache.js';
 import { apiKeysRepository } from './db/repositories/api-keys.repository.js';
 import { sitesRepository } from './db/repositories/sites.repository.js';
 import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     metrics,
     ready: () => database.ping(),
     dryRun: database.dryRun,
+    pageReads: new PageReadCache(database.writeGeneration),
   });
   return {
     http,

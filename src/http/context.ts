@@ -6,6 +6,7 @@ import type { Actor } from '../shared/actor.js';
 import type { User } from '../modules/auth/auth.js';
 import { unauthenticated } from '../shared/errors.js';
 import type { Services } from '../services.js';
+import type { PageReadCache } from './page-read-cache.js';
 import type { RouteTable } from './route-table.js';
 
 declare module 'fastify' {
@@ -43,6 +44,8 @@ export interface HttpDeps {
   config: Config;
   /** Runs `work` so that nothing it writes is kept (`?dry_run=1`). */
   dryRun: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Serialized page reads, kept while the database's write generation stands still. */
+  pageReads?: PageReadCache | undefined;
 }
 
 /** `?dry_run=1` on a route that declares it: the real call's answer, nothing written. */

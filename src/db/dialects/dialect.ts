@@ -48,5 +48,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Runs `work` in one transaction that is always rolled back: it writes nothing (`?dry_run=1`). */
   dryRun: DryRun;
+  /**
+   * SQLite: a value that moves with every write of this process (each statement
+   * that is not a plain select, BEGIN, COMMIT and ROLLBACK included) and every
+   * commit of another connection. What was read while it stood still may be
+   * kept until it moves. Absent where no such value is cheap (PostgreSQL).
+   */
+  writeGeneration?: () => string;
   close(): Promise<void>;
 }

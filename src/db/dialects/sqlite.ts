@@ -55,13 +55,21 @@ interface AdaptedStatement {
   iterate(params: unknown[]): IterableIterator<unknown>;
 }
 
-const adapt = (statement: RawStatement): AdaptedStatement => {
+const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): AdaptedStatement => {
   const map = (params: unknown[]) => params.map(toSqliteValue);
+  if (!onWrite) {
+    return {
+      reader: statement.reader,
+      all: (params) => statement.all(map(params)),
+      run: (params) => statement.run(map(params)),
+      iterate: (params) => statement.iterate(map(params)),
+    };
+  }
   return {
     reader: statement.reader,
-    all: (params) => statement.all(map(params)),
-    run: (params) => statement.run(map(params)),
-    iterate: (params) => statement.iterate(map(params)),
+    all: (params) => (onWrite(), statement.all(map(params))),
+    run: (params) => (onWrite(), statement.run(map(params))),
+    iterate: (params) => (onWrite(), statement.iterate(map(params))),
   };
 };
 
@@ -69,7 +77,11 @@ const adapt = (statement: RawStatement): AdaptedStatement => {
 // reused (one connection, synchronous execution: a statement is never shared mid-run).
 const MAX_STATEMENTS = 500;
 
-function adaptDatabase(raw: InstanceType<typeof Libsql>) {
+// A plain select writes nothing; anything else (an insert with RETURNING reads rows too,
+// BEGIN, COMMIT, ROLLBACK, a pragma) counts as a write.
+const READ_ONLY = /^\s*select\s/i;
+
+function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
   const statements = new Map<string, AdaptedStatement>();
   return {
     close: () => {
@@ -82,7 +94,7 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>) {
         // Most recently used last: the first entry is the one to drop.
         statements.delete(sqlText);
       } else {
-        statement = adapt(raw.prepare(sqlText));
+        statement = adapt(raw.prepare(sqlText), READ_ONLY.test(sqlText) ? undefined : onWrite);
         if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sqlText, statement);
@@ -98,7 +110,11 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw) }));
+  // The write generation: this connection's writes, counted as they run, and other
+  // connections' commits, which move `data_version` (the migration CLI, a bulk script).
+  let writes = 0;
+  const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw, () => writes++) }));
   const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
@@ -108,6 +124,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
       await sql`select 1`.execute(db);
     },
     dryRun,
+    writeGeneration: () => `${writes}.${dataVersion.get()[0]}`,
     close: () => db.destroy(),
   };
 }

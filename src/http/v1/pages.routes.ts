@@ -57,8 +57,21 @@ export function pageRoutes(app: App, deps: HttpDeps) {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      presentPage(await pages.get(actorOf(request), request.params.id, request.query.with_blocks === 1)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const withBlocks = request.query.with_blocks === 1;
+      const cache = deps.pageReads;
+      const kept = cache?.get(id, withBlocks, actor.userId);
+      // Sent as the route's own serializer wrote it: a kept body and a fresh one are the same bytes.
+      // (The typed reply takes only the schema's object; a serialized body is a string.)
+      reply.type('application/json; charset=utf-8');
+      if (kept !== undefined) return reply.send(kept as never);
+      const generation = cache?.generation?.();
+      const body = reply.serialize(presentPage(await pages.get(actor, id, withBlocks))) as string;
+      cache?.set(id, withBlocks, actor.userId, body, generation);
+      return reply.send(body as never);
+    },
   );
 
   app.put(
