@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { LOAD_CORE } from './processes.js';
+import { cpuMicros, LOAD_CORE } from './processes.js';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time per request in microseconds, when its pid was given. */
+  cpuUs: number | undefined;
 }
 
 type LoadInput = {
@@ -19,6 +21,8 @@ type LoadInput = {
   method?: string;
   body?: string;
   headers?: Record<string, string>;
+  /** The server process, whose CPU time is read before and after the measured run. */
+  serverPid?: number | undefined;
 };
 
 /**
@@ -28,10 +32,14 @@ type LoadInput = {
  */
 export async function load(input: LoadInput): Promise<LoadResult> {
   await run({ ...input, seconds: 2 });
-  return run(input);
+  const before = input.serverPid === undefined ? 0 : cpuMicros(input.serverPid);
+  const result = await run(input);
+  if (input.serverPid !== undefined && result.requests > 0)
+    result.cpuUs = (cpuMicros(input.serverPid) - before) / result.requests;
+  return result;
 }
 
-async function run(input: LoadInput): Promise<LoadResult> {
+async function run(input: LoadInput): Promise<LoadResult & { requests: number }> {
   const args = [
     '-c',
     LOAD_CORE,
@@ -54,7 +62,7 @@ async function run(input: LoadInput): Promise<LoadResult> {
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
   });
   const json = JSON.parse(out) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
@@ -65,6 +73,8 @@ async function run(input: LoadInput): Promise<LoadResult> {
     p99: json.latency.p99,
     errors: json.errors,
     non2xx: json.non2xx,
+    requests: json.requests.total,
+    cpuUs: undefined,
   };
 }
 

@@ -52,3 +52,15 @@ export function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
+
+/**
+ * CPU time a process has used so far (user and system), in microseconds, from
+ * `/proc/<pid>/stat` (clock ticks of 1/100 s). Read before and after a load run,
+ * it gives the server's CPU per request, which other load on the machine barely moves.
+ */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which may itself hold spaces, in parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
