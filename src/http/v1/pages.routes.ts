@@ -1,6 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
+import { sendSerialized, serialized } from '../serialized.js';
 import { DryRunQuery, errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
 import { SearchQuery } from '../schemas/blocks.js';
 import { PageCreateBody, PageGetQuery, PageListQuery, PageSchema, PageUpdateBody } from '../schemas/pages.js';
@@ -63,14 +64,11 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       const withBlocks = request.query.with_blocks === 1;
       const cache = deps.pageReads;
       const kept = cache?.get(id, withBlocks, actor.userId);
-      // Sent as the route's own serializer wrote it: a kept body and a fresh one are the same bytes.
-      // (The typed reply takes only the schema's object; a serialized body is a string.)
-      reply.type('application/json; charset=utf-8');
-      if (kept !== undefined) return reply.send(kept as never);
+      if (kept !== undefined) return sendSerialized(reply, kept);
       const generation = cache?.generation?.();
-      const body = reply.serialize(presentPage(await pages.get(actor, id, withBlocks))) as string;
+      const body = serialized(reply, presentPage(await pages.get(actor, id, withBlocks)));
       cache?.set(id, withBlocks, actor.userId, body, generation);
-      return reply.send(body as never);
+      return sendSerialized(reply, body);
     },
   );
 
