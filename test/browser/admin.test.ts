@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, checkScreen, launchBrowser, newContext, startService, type Service } from './harness.js';
+import {
+  ADMIN,
+  checkScreen,
+  launchBrowser,
+  newContext,
+  sidewaysScrollers,
+  startService,
+  type Service,
+} from './harness.js';
 
 let service: Service;
 let browser: Browser;
@@ -71,6 +79,7 @@ describe('the administrator screens', () => {
     const first = page.getByRole('button', { name: /^Deprecate / }).first();
     await first.waitFor();
     expect(await checkScreen(page, 'admin-deprecation')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
     await first.click();
     await page.getByRole('dialog', { name: 'Deprecate this block?' }).waitFor();
     expect(await checkScreen(page, 'admin-deprecation-confirm')).toEqual([]);
@@ -88,5 +97,6 @@ describe('the administrator screens', () => {
     await page.getByRole('tab', { name: 'Data sources' }).click();
     await page.getByRole('form', { name: 'Create a data source' }).waitFor();
     expect(await checkScreen(page, 'admin-catalog-sources')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
   });
 });

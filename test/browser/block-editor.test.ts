@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, checkScreen, launchBrowser, newContext, startService, type Service } from './harness.js';
+import {
+  ADMIN,
+  checkScreen,
+  launchBrowser,
+  newContext,
+  sidewaysScrollers,
+  startService,
+  type Service,
+} from './harness.js';
 
 let service: Service;
 let browser: Browser;
@@ -92,6 +100,7 @@ describe('a block of your own: create, edit, submit', () => {
     blockUrl = new URL(page.url()).pathname;
     await page.getByRole('rowheader', { name: 'title' }).waitFor();
     expect(await check('block-created')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
   });
 
   it('keeps the visual editor and the JSON in sync, and warns before a major save', async () => {
@@ -150,6 +159,7 @@ describe('a block of your own: create, edit, submit', () => {
     const status = page.getByRole('status', { name: 'Submission status' });
     await status.getByText('Pending review').waitFor();
     expect(await check('block-page-own')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
 
     // An administrator rejects it with a reason, on the moderation screen.
     const adminContext = await newContext(browser, service.url);
@@ -176,5 +186,13 @@ describe('a block of your own: create, edit, submit', () => {
     await status.getByText('Rejected').waitFor();
     expect(await status.textContent()).toContain('Reason: Too close to the starter hero');
     await page.getByRole('button', { name: 'Submit again' }).waitFor();
+  });
+
+  it('shows the library, the own block among the global ones, without sideways scrolling at 390 px', async () => {
+    await page.goto('/blocks');
+    await page.getByRole('link', { name: 'Promo' }).waitFor();
+    await page.getByRole('link', { name: 'Starter: hero' }).waitFor();
+    expect(await check('block-library')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
   });
 });

@@ -158,3 +158,28 @@ export async function checkScreen(page: Page, name: string): Promise<Violation[]
   await page.setViewportSize(WIDTHS.desktop);
   return found;
 }
+
+/**
+ * What scrolls sideways at 390 px: the page itself, or any element that
+ * scrolls on the x axis (a table in a scroll container). Empty when the
+ * screen fits, as every screen should (tables become cards there).
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  await page.setViewportSize(WIDTHS.mobile);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const found = await page.evaluate(() => {
+    const describe = (node: Element) =>
+      `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.getAttribute('aria-label') ? `[aria-label="${node.getAttribute('aria-label')}"]` : ''}`;
+    const out: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) out.push(`the page (${root.scrollWidth} px wide)`);
+    for (const node of Array.from(document.body.querySelectorAll('*'))) {
+      const overflow = getComputedStyle(node).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && node.scrollWidth > node.clientWidth + 1)
+        out.push(describe(node));
+    }
+    return out;
+  });
+  await page.setViewportSize(WIDTHS.desktop);
+  return found;
+}

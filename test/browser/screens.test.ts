@@ -4,6 +4,7 @@ import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 import {
   ADMIN,
   checkScreen,
+  sidewaysScrollers,
   launchBrowser,
   newContext,
   startFakeProvider,
@@ -127,6 +128,7 @@ describe('sites', () => {
     await page.getByRole('button', { name: 'Create site' }).click();
     await page.getByRole('rowheader', { name: 'News' }).waitFor();
     expect(await checkScreen(page, 'sites')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
   });
 });
 

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { ResponsiveTable } from '../shell/responsive-table';
 import { ConfirmModal } from '../forms/confirm-modal';
 
 type Block = paths['/api/blocks']['get']['responses'][200]['content']['application/json']['data'][number];
@@ -52,40 +53,33 @@ export function AdminDeprecationScreen() {
       ) : globals.length === 0 ? (
         <Text>No global block matches.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Block</Table.Th>
-                <Table.Th scope="col">Id</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {globals.map((block) => (
-                <Table.Tr key={block.id}>
-                  <Table.Th scope="row" fw={500}>
-                    <Anchor component={Link} to={`/blocks/${block.id}`}>
-                      {block.name}
-                    </Anchor>
-                  </Table.Th>
-                  <Table.Td>{block.id}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setDeprecating(block)}
-                      aria-label={`Deprecate ${block.name}`}
-                    >
-                      Deprecate
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Global blocks"
+          rows={globals}
+          rowKey={(block) => block.id}
+          columns={[
+            {
+              header: 'Block',
+              cell: (block) => (
+                <Anchor component={Link} to={`/blocks/${block.id}`}>
+                  {block.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Id', cell: (block) => block.id },
+          ]}
+          actions={(block) => (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => setDeprecating(block)}
+              aria-label={`Deprecate ${block.name}`}
+            >
+              Deprecate
+            </Button>
+          )}
+        />
       )}
       <RestoreForm />
       <DeprecateModal block={deprecating} onClose={() => setDeprecating(null)} />

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { ConfirmModal } from '../forms/confirm-modal';
+import { ResponsiveTable } from '../shell/responsive-table';
 import { formatDateTime } from '../format';
 
 type Submission =
@@ -58,61 +59,53 @@ export function AdminModerationScreen() {
       ) : submissions.data.data.length === 0 ? (
         <Text>{status === 'pending' ? 'Nothing waits for a decision.' : 'No submissions here.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Submission</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Submitted</Table.Th>
-                <Table.Th scope="col">Decision</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {submissions.data.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Th scope="row" fw={500}>
-                    #{s.id}, block {s.block_id}
-                  </Table.Th>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[s.status]} variant="light">
-                      {s.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
-                  <Table.Td>
-                    {s.status === 'pending' ? (
-                      <Group gap="xs">
-                        <Button
-                          size="xs"
-                          onClick={() => setDeciding({ submission: s, decision: 'approve' })}
-                          aria-label={`Approve submission ${s.id}`}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => setDeciding({ submission: s, decision: 'reject' })}
-                          aria-label={`Reject submission ${s.id}`}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    ) : s.status === 'approved' && s.approved_block_id !== null ? (
-                      <Anchor component={Link} to={`/blocks/${s.approved_block_id}`}>
-                        Global block {s.approved_block_id}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">{s.reason ?? '—'}</Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Submissions"
+          rows={submissions.data.data}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: 'Submission', cell: (s) => `#${s.id}, block ${s.block_id}` },
+            {
+              header: 'Status',
+              cell: (s) => (
+                <Badge color={STATUS_COLOR[s.status]} variant="light">
+                  {s.status}
+                </Badge>
+              ),
+            },
+            { header: 'Submitted', cell: (s) => formatDateTime(s.created_at) },
+            {
+              header: 'Decision',
+              cell: (s) =>
+                s.status === 'pending' ? (
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      onClick={() => setDeciding({ submission: s, decision: 'approve' })}
+                      aria-label={`Approve submission ${s.id}`}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setDeciding({ submission: s, decision: 'reject' })}
+                      aria-label={`Reject submission ${s.id}`}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                ) : s.status === 'approved' && s.approved_block_id !== null ? (
+                  <Anchor component={Link} to={`/blocks/${s.approved_block_id}`}>
+                    Global block {s.approved_block_id}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{s.reason ?? '—'}</Text>
+                ),
+            },
+          ]}
+        />
       )}
       <DecisionModal deciding={deciding} onClose={() => setDeciding(null)} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Paper, Stack, Table, Text, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,9 +9,9 @@ import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
 import { Cover } from './block/cover';
 import { Revisions } from './block/revisions';
-import { scrollable } from './block/scrollable';
 import { SavedNotice } from './block/saved-notice';
 import { Submission } from './block/submission';
+import { ResponsiveTable } from '../shell/responsive-table';
 
 type PlaceholderSchema =
   paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
@@ -172,39 +172,24 @@ function Fields({ contract }: { contract: PlaceholderSchema }) {
       {names.length === 0 ? (
         <Text size="sm">This block takes no values.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Fields table')}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Key</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Required</Table.Th>
-                <Table.Th scope="col">About</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {names.map((name) => {
-                const field = properties[name] ?? {};
-                return (
-                  <Table.Tr key={name}>
-                    <Table.Th scope="row">
-                      <Code>{name}</Code>
-                    </Table.Th>
-                    <Table.Td>
-                      {Array.isArray(field.type)
-                        ? field.type.join(' or ')
-                        : typeof field.type === 'string'
-                          ? field.type
-                          : '—'}
-                    </Table.Td>
-                    <Table.Td>{required.has(name) ? 'Yes' : 'No'}</Table.Td>
-                    <Table.Td>{[field.title, field.description].filter(Boolean).join(': ')}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Fields"
+          rows={names.map((name) => ({ name, field: properties[name] ?? {} }))}
+          rowKey={(row) => row.name}
+          columns={[
+            { header: 'Key', cell: (row) => <Code>{row.name}</Code> },
+            {
+              header: 'Type',
+              cell: ({ field }) =>
+                Array.isArray(field.type) ? field.type.join(' or ') : typeof field.type === 'string' ? field.type : '—',
+            },
+            { header: 'Required', cell: (row) => (required.has(row.name) ? 'Yes' : 'No') },
+            {
+              header: 'About',
+              cell: ({ field }) => [field.title, field.description].filter(Boolean).join(': ') || '—',
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -219,30 +204,17 @@ function Slots({ contract }: { contract: PlaceholderSchema }) {
       {contract.binding_slots.length === 0 ? (
         <Text size="sm">A static block: it shows only the values you give it.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Live data table')}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Slot</Table.Th>
-                <Table.Th scope="col">Allowed sources</Table.Th>
-                <Table.Th scope="col">Default</Table.Th>
-                <Table.Th scope="col">Result type</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {contract.binding_slots.map((slot) => (
-                <Table.Tr key={slot.name}>
-                  <Table.Th scope="row">
-                    <Code>{slot.name}</Code>
-                  </Table.Th>
-                  <Table.Td>{slot.allowed_sources.join(', ')}</Table.Td>
-                  <Table.Td>{slot.default ? slot.default.source : '—'}</Table.Td>
-                  <Table.Td>{slot.result_type ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Live data slots"
+          rows={contract.binding_slots}
+          rowKey={(slot) => slot.name}
+          columns={[
+            { header: 'Slot', cell: (slot) => <Code>{slot.name}</Code> },
+            { header: 'Allowed sources', cell: (slot) => slot.allowed_sources.join(', ') },
+            { header: 'Default', cell: (slot) => (slot.default ? slot.default.source : '—') },
+            { header: 'Result type', cell: (slot) => slot.result_type ?? '—' },
+          ]}
+        />
       )}
     </section>
   );
@@ -316,26 +288,16 @@ function Usages({ id }: { id: number }) {
           <Text size="sm">
             {usages.data.total} {usages.data.total === 1 ? 'use' : 'uses'}, {usages.data.outdated_total} outdated.
           </Text>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Page</Table.Th>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {usages.data.data.map((usage) => (
-                <Table.Tr key={usage.id}>
-                  <Table.Th scope="row" fw={400}>
-                    {usage.page_name}
-                  </Table.Th>
-                  <Table.Td>{`${usage.version.major}.${usage.version.minor}`}</Table.Td>
-                  <Table.Td>{STATUS[usage.update_status]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable
+            label="Usages"
+            rows={usages.data.data}
+            rowKey={(usage) => usage.id}
+            columns={[
+              { header: 'Page', cell: (usage) => usage.page_name },
+              { header: 'Version', cell: (usage) => `${usage.version.major}.${usage.version.minor}` },
+              { header: 'Status', cell: (usage) => STATUS[usage.update_status] },
+            ]}
+          />
         </Stack>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage } from '../api/errors';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
+import { ResponsiveTable } from '../shell/responsive-table';
 import { ConfirmModal } from '../forms/confirm-modal';
 
 export type Site = paths['/api/sites/{id}']['get']['responses'][200]['content']['application/json'];
@@ -39,42 +40,34 @@ export function SitesScreen() {
         ) : sites.data.data.length === 0 ? (
           <Text>No sites yet. Create the first one above: a name is enough to start.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Domain</Table.Th>
-                  <Table.Th scope="col">Updated</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sites.data.data.map((site) => (
-                  <Table.Tr key={site.id}>
-                    <Table.Th scope="row" fw={500}>
-                      <Anchor component={Link} to={`/sites/${site.id}`}>
-                        {site.name}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{site.domain ?? '—'}</Table.Td>
-                    <Table.Td>{formatDateTime(site.updated_at)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(site)}
-                        aria-label={`Delete site ${site.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Your sites"
+            rows={sites.data.data}
+            rowKey={(site) => site.id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (site) => (
+                  <Anchor component={Link} to={`/sites/${site.id}`}>
+                    {site.name}
+                  </Anchor>
+                ),
+              },
+              { header: 'Domain', cell: (site) => site.domain ?? '—' },
+              { header: 'Updated', cell: (site) => formatDateTime(site.updated_at) },
+            ]}
+            actions={(site) => (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => setDeleting(site)}
+                aria-label={`Delete site ${site.name}`}
+              >
+                Delete
+              </Button>
+            )}
+          />
         )}
       </section>
       <DeleteSiteModal site={deleting} onClose={() => setDeleting(null)} />

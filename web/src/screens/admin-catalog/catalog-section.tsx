@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ConfirmModal } from '../../forms/confirm-modal';
 import { EntryForm } from './entry-form';
+import { ResponsiveTable } from '../../shell/responsive-table';
 import type { Section } from './section';
 
 /** One list of the catalog: the form for a new entry, the entries, and their edit and delete dialogs. */
@@ -28,60 +29,40 @@ export function CatalogSection<Row>({ section }: { section: Section<Row> }) {
       ) : rows.data.length === 0 ? (
         <Text>None yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="sm" aria-label={section.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                {section.columns.map((c) => (
-                  <Table.Th scope="col" key={c.label}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.data.map((row) => (
-                <Table.Tr key={section.key(row)}>
-                  <Table.Th scope="row" fw={500}>
-                    {section.name(row)}
-                  </Table.Th>
-                  {section.columns.map((c) => (
-                    <Table.Td key={c.label}>{c.value(row)}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {section.update && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing(row)}
-                          aria-label={`Edit ${section.noun} ${section.name(row)}`}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {section.remove && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => setRemoving(row)}
-                          aria-label={`Delete ${section.noun} ${section.name(row)}`}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={section.title}
+          rows={rows.data}
+          rowKey={section.key}
+          columns={[
+            { header: 'Name', cell: section.name },
+            ...section.columns.map((c) => ({ header: c.label, cell: c.value })),
+          ]}
+          actions={(row) => (
+            <>
+              {section.update && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(row)}
+                  aria-label={`Edit ${section.noun} ${section.name(row)}`}
+                >
+                  Edit
+                </Button>
+              )}
+              {section.remove && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => setRemoving(row)}
+                  aria-label={`Delete ${section.noun} ${section.name(row)}`}
+                >
+                  Delete
+                </Button>
+              )}
+            </>
+          )}
+        />
       )}
       <Modal
         opened={editing !== null}

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { formatDateTime } from '../../format';
-import { scrollable } from './scrollable';
+import { ResponsiveTable } from '../../shell/responsive-table';
 
 const PAGE = 20;
 const BUMP = { major: 'Major', minor: 'Minor' } as const;
@@ -34,36 +34,27 @@ export function Revisions({ id }: { id: number }) {
         <Text size="sm">No revision yet: the block gets version 1.0 with its first template or field.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Revisions table')}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Version</Table.Th>
-                  <Table.Th scope="col">Change</Table.Th>
-                  <Table.Th scope="col">What changed</Table.Th>
-                  <Table.Th scope="col">Saved</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {revisions.data.data.map((revision) => (
-                  <Table.Tr key={revision.id}>
-                    <Table.Th scope="row">{`${revision.version.major}.${revision.version.minor}`}</Table.Th>
-                    <Table.Td>
-                      {revision.version_bump === null ? (
-                        <Badge variant="outline">First</Badge>
-                      ) : (
-                        <Badge variant="outline" color={revision.version_bump === 'major' ? 'red.9' : 'dark'}>
-                          {BUMP[revision.version_bump]}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{revision.changelog ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(revision.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Revisions"
+            rows={revisions.data.data}
+            rowKey={(revision) => revision.id}
+            columns={[
+              { header: 'Version', cell: (revision) => `${revision.version.major}.${revision.version.minor}` },
+              {
+                header: 'Change',
+                cell: (revision) =>
+                  revision.version_bump === null ? (
+                    <Badge variant="outline">First</Badge>
+                  ) : (
+                    <Badge variant="outline" color={revision.version_bump === 'major' ? 'red.9' : 'dark'}>
+                      {BUMP[revision.version_bump]}
+                    </Badge>
+                  ),
+              },
+              { header: 'What changed', cell: (revision) => revision.changelog ?? '—' },
+              { header: 'Saved', cell: (revision) => formatDateTime(revision.created_at), nowrap: true },
+            ]}
+          />
           {revisions.data.total > revisions.data.data.length && (
             <Button variant="default" mt="xs" loading={revisions.isFetching} onClick={() => setLimit((n) => n + PAGE)}>
               Show older revisions
