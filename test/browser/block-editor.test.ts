@@ -122,6 +122,12 @@ describe('a block of your own: create, edit, submit', () => {
       .fill('heading');
     await typeCode('Template', '<h2>{{ heading }}</h2><p>{{ line }}</p>');
     await page.getByLabel(/What changed/).fill('The title is now the heading');
+    // Unsaved changes are never lost silently: another screen asks first, and staying keeps them.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Block library' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel(/What changed/).inputValue()).toBe('The title is now the heading');
     await page.getByRole('button', { name: 'Save changes' }).click();
     const dialog = page.getByRole('dialog', { name: 'This save is a major change' });
     await dialog.waitFor();

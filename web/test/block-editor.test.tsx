@@ -261,6 +261,62 @@ describe('editing a block', { timeout: 60_000 }, () => {
   });
 });
 
+describe('unsaved changes in the block editor', { timeout: 60_000 }, () => {
+  const unload = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('asks before leaving for another screen, and the browser asks before unloading', async () => {
+    const { router } = renderApp('/blocks/7/edit', service().api);
+    const name = await screen.findByRole('textbox', { name: 'Block name' });
+    expect(unload()).toBe(false);
+    await act(() => router.navigate('/blocks'));
+    // Nothing changed yet: it leaves without asking.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks'));
+    await act(() => router.navigate('/blocks/7/edit'));
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Block name' }), ' two');
+    expect(name.isConnected).toBe(false);
+    await waitFor(() => expect(unload()).toBe(true));
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    let ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/blocks/7/edit');
+    expect((screen.getByRole('textbox', { name: 'Block name' }) as HTMLInputElement).value).toBe('My hero two');
+
+    await act(() => router.navigate('/pages'));
+    ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages'));
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+
+  it('a change typed back to what was saved is no change', async () => {
+    const { router } = renderApp('/blocks/7/edit', service().api);
+    const name = await screen.findByRole('textbox', { name: 'Block name' });
+    await userEvent.type(name, 'x');
+    await waitFor(() => expect(unload()).toBe(true));
+    await userEvent.type(name, '{Backspace}');
+    await waitFor(() => expect(unload()).toBe(false));
+    await act(() => router.navigate('/blocks'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks'));
+  });
+
+  it('leaves for the block’s page without asking once the changes are saved', async () => {
+    const fake = service();
+    fake.on('PUT /api/blocks/{id}', () => [200, { block: block(), version_bump: 'none', removed_fields: [] }]);
+    const { router } = renderApp('/blocks/7/edit', fake.api);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Block name' }), ' two');
+    await waitFor(() => expect(unload()).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/7'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(unload()).toBe(false);
+  });
+});
+
 describe('a block of your own on its page', () => {
   it('shows the revision history with the bump of each revision', async () => {
     renderApp('/blocks/7', service().api);

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 
 type Report = (key: string, dirty: boolean) => void;
@@ -13,20 +13,27 @@ const UnsavedContext = createContext<Report | null>(null);
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
+  // The same set, current at once: a form that saves and then navigates releases its key in the same
+  // event, before React has rendered the state again, and the blocker must already let it go.
+  const dirtyNow = useRef(new Set<string>());
   const report = useCallback<Report>(
-    (key, isDirty) =>
+    (key, isDirty) => {
+      if (isDirty) dirtyNow.current.add(key);
+      else dirtyNow.current.delete(key);
       setDirty((current) => {
         if (current.has(key) === isDirty) return current;
         const next = new Set(current);
         if (isDirty) next.add(key);
         else next.delete(key);
         return next;
-      }),
+      });
+    },
     [],
   );
   const any = dirty.size > 0;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => any && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirtyNow.current.size > 0 && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
@@ -65,12 +72,17 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   );
 }
 
-/** Reports a form's unsaved changes to the guard (a no-op outside one). */
-export function useUnsavedChanges(dirty: boolean) {
+/**
+ * Reports a form's unsaved changes to the guard (a no-op outside one).
+ * Returns `release()`: call it when the changes are saved and the form
+ * navigates away in the same event (`release(); navigate(...)`).
+ */
+export function useUnsavedChanges(dirty: boolean): () => void {
   const report = useContext(UnsavedContext);
   const key = useId();
   useEffect(() => {
     report?.(key, dirty);
   }, [report, key, dirty]);
   useEffect(() => () => report?.(key, false), [report, key]);
+  return useCallback(() => report?.(key, false), [report, key]);
 }

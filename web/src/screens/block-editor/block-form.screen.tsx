@@ -27,6 +27,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { ConfirmModal } from '../../forms/confirm-modal';
 import { ErrorSummary } from '../../forms/error-summary';
 import { useServerErrors } from '../../forms/server-errors';
+import { useUnsavedChanges } from '../../forms/unsaved-changes';
 import type { Block } from '../blocks.screen';
 import { CodeEditor } from './code-editor';
 import { toEditorFields, type EditorField } from './field-editor';
@@ -118,6 +119,8 @@ function BlockForm({ block }: { block: Block | null }) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({ initialValues: initialValues(block) });
   const { summary, summaryRef, showError, clear } = useServerErrors(form);
+  // Leaving with unsaved changes asks first (another route, a reload, closing the tab).
+  const release = useUnsavedChanges(form.isDirty());
   const [fieldsView, setFieldsView] = useState<FieldsView>('visual');
   const [docsView, setDocsView] = useState<string | null>('write');
   const [warning, setWarning] = useState<{ removed: string[]; values: Values } | null>(null);
@@ -133,6 +136,7 @@ function BlockForm({ block }: { block: Block | null }) {
     showError(error);
   };
   const done = (saved: SavedState['saved'], blockId: number) => {
+    release();
     void queryClient.invalidateQueries({ queryKey: ['blocks'] });
     void queryClient.invalidateQueries({ queryKey: ['block', blockId] });
     void navigate(`/blocks/${blockId}`, { state: { saved } satisfies SavedState });
