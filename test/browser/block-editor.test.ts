@@ -147,19 +147,20 @@ describe('a block of your own: create, edit, submit', () => {
   });
 
   it('uploads a cover, submits the block and sees the rejection with its reason', async () => {
-    await page.getByRole('region', { name: 'Cover' }).locator('input[type=file]').setInputFiles({
-      name: 'cover.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
+    // A real mouse click on the button opens the file chooser, and the chosen file goes at once.
     const upload = page.getByRole('button', { name: 'Upload cover' });
-    await expect.poll(() => upload.isEnabled()).toBe(true);
-    // By keyboard: focus the button and press Enter.
-    await upload.focus();
-    await page.keyboard.press('Enter');
+    let chooser = page.waitForEvent('filechooser');
+    await upload.click();
+    await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     const cover = page.getByRole('img', { name: 'Cover of Promo' });
     await cover.waitFor();
     expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // By keyboard as well: focus the button and press Enter.
+    const replace = page.getByRole('button', { name: 'Replace cover' });
+    await replace.focus();
+    chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    expect((await chooser).isMultiple()).toBe(false);
 
     await page.getByRole('button', { name: 'Submit to the global catalog' }).click();
     const status = page.getByRole('status', { name: 'Submission status' });
@@ -200,5 +201,19 @@ describe('a block of your own: create, edit, submit', () => {
     await page.getByRole('link', { name: 'Starter: hero' }).waitFor();
     expect(await check('block-library')).toEqual([]);
     expect(await sidewaysScrollers(page)).toEqual([]);
+  });
+
+  it('deletes the block after a confirmation that names it', async () => {
+    await page.goto(blockUrl);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this block?' });
+    expect(await dialog.textContent()).toContain('“Promo” is deleted with all its revisions');
+    expect(await check('block-delete-confirm')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete block' }).click();
+    await page.getByRole('heading', { name: 'Block library', level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: '“Promo” is deleted.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Promo' }).count()).toBe(0);
+    const gone = await page.request.get(blockUrl.replace('/blocks', '/api/blocks'));
+    expect(gone.status()).toBe(404);
   });
 });

@@ -233,4 +233,22 @@ describe('a newcomer’s first published page', () => {
     expect(await checkScreen(page, 'e2e-published')).toEqual([]);
     await docsScreenshot('editor-published', 'Publication');
   });
+
+  it('cannot delete the block while the page uses it, and is told which page and what to do', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Block library' }).click();
+    await page.getByRole('link', { name: 'Headlines' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this block?' });
+    await dialog.getByRole('button', { name: 'Delete block' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.getByText('The block is still used on pages').waitFor();
+    expect(await alert.textContent()).toContain('remove “Headlines” from it, then delete the block again');
+    await alert
+      .getByRole('list', { name: 'Pages that use the block' })
+      .getByRole('link', { name: 'Front page' })
+      .waitFor();
+    expect(await checkScreen(page, 'e2e-block-in-use')).toEqual([]);
+    await alert.getByRole('link', { name: 'Front page' }).click();
+    await page.getByRole('heading', { name: 'Front page', level: 1 }).waitFor();
+  });
 });

@@ -328,26 +328,35 @@ describe('a block of your own on its page', () => {
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/blocks/7/edit');
   });
 
-  it('uploads a cover and shows it', async () => {
+  it('uploads a cover as soon as it is chosen with the one button, and shows it', async () => {
     const fake = service();
     fake.on('POST /api/blocks/{id}/cover', () => [
       200,
       { block: block({ cover_url: '/uploads/covers/a.png' }), url: '/uploads/covers/a.png' },
     ]);
     renderApp('/blocks/7', fake.api);
-    const input = await screen.findByLabelText<HTMLButtonElement>(/Cover image/);
+    const button = await screen.findByRole('button', { name: 'Upload cover' });
+    // The button is never disabled: it is what opens the file chooser.
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toContain('at most 5 MB');
+    const input = button.closest('section')!.querySelector('input[type=file]') as HTMLInputElement;
+    let opened = 0;
+    input.addEventListener('click', () => opened++);
+    await userEvent.click(button);
+    expect(opened).toBe(1);
+    expect(input.accept).toBe('image/jpeg,image/png,image/gif,image/webp');
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
-    const hidden = input.closest('section')!.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(hidden, { target: { files: [file] } });
-    await userEvent.click(screen.getByRole('button', { name: 'Upload cover' }));
+    fireEvent.change(input, { target: { files: [file] } });
     expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Cover of My hero' })).getAttribute('src')).toBe(
       '/uploads/covers/a.png',
     );
     const upload = fake.calls.find((c) => c.method === 'POST' && c.path === '/api/blocks/7/cover')!;
     expect(upload.body).toMatch(/name="file"; filename="cover.png"/);
+    expect(await screen.findByRole('button', { name: 'Replace cover' })).toBeTruthy();
   });
 
-  it('shows a refused cover at the file input', async () => {
+  it('shows a refused cover next to the button, and keeps no picture', async () => {
     const fake = service();
     fake.on('POST /api/blocks/{id}/cover', () => [
       400,
@@ -361,9 +370,80 @@ describe('a block of your own on its page', () => {
     fireEvent.change(section.querySelector('input[type=file]')!, {
       target: { files: [new File(['x'], 'a.txt', { type: 'image/png' })] },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Upload cover' }));
-    expect(await within(section).findByText('Only JPEG, PNG, GIF or WebP images.')).toBeTruthy();
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain('Only JPEG, PNG, GIF or WebP images.');
     expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it('deletes an own block after a confirmation that names it, and returns to the library', async () => {
+    const fake = service();
+    fake.on('DELETE /api/blocks/{id}', () => [204]);
+    fake.on('GET /api/blocks', () => [200, page([])]);
+    const { router } = renderApp('/blocks/7', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this block?' });
+    expect(dialog.textContent).toContain('“My hero” is deleted with all its revisions');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this block?' })).getByRole('button', {
+        name: 'Delete block',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks'));
+    expect(fake.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/blocks/7']);
+    expect((await screen.findByRole('status')).textContent).toContain('“My hero” is deleted.');
+  });
+
+  it('says in words which pages still use the block when the service refuses (409), and keeps it', async () => {
+    const fake = service();
+    fake.on('DELETE /api/blocks/{id}', () => [
+      409,
+      { error: 'Block 7 is used on pages: remove its instances first (GET /blocks/7/usages).' },
+    ]);
+    const usage = (id: number, pageId: number, name: string) => ({
+      id,
+      page_id: pageId,
+      page_name: name,
+      version: { major: 1, minor: 2 },
+      update_status: 'up_to_date',
+    });
+    fake.on('GET /api/blocks/{id}/usages', () => [
+      200,
+      {
+        ...page([usage(1, 12, 'Front page'), usage(2, 12, 'Front page'), usage(3, 14, 'About us')]),
+        outdated_total: 0,
+      },
+    ]);
+    const { router } = renderApp('/blocks/7', fake.api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this block?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete block' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The block is still used on pages');
+    expect(alert.textContent).toContain('remove “My hero” from it, then delete the block again');
+    // Not the API's sentence: a person is told what to do, not which endpoint to call.
+    expect(alert.textContent).not.toContain('GET /blocks');
+    const pages = await within(alert).findByRole('list', { name: 'Pages that use the block' });
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Front page', '/pages/12'],
+      ['About us', '/pages/14'],
+    ]);
+    expect(router.state.location.pathname).toBe('/blocks/7');
+  });
+
+  it('offers no Delete for a global block', async () => {
+    const fake = service();
+    fake.on('GET /api/blocks/{id}', () => [200, block({ scope: 'global' })]);
+    renderApp('/blocks/7', fake.api);
+    await screen.findByRole('heading', { level: 1, name: 'My hero' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('submits to the global catalog and shows the pending state', async () => {

@@ -8,6 +8,7 @@ import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
 import { Cover } from './block/cover';
+import { DeleteBlock } from './block/delete-block';
 import { Revisions } from './block/revisions';
 import { SavedNotice } from './block/saved-notice';
 import { Submission } from './block/submission';
@@ -108,6 +109,7 @@ function BlockActions({ block }: { block: Block }) {
             Edit
           </Button>
         )}
+        {block.scope === 'user' && <DeleteBlock block={block} />}
         <Button variant="default" loading={favorite.isPending} onClick={() => favorite.mutate()}>
           {block.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
         </Button>
@@ -293,7 +295,14 @@ function Usages({ id }: { id: number }) {
             rows={usages.data.data}
             rowKey={(usage) => usage.id}
             columns={[
-              { header: 'Page', cell: (usage) => usage.page_name },
+              {
+                header: 'Page',
+                cell: (usage) => (
+                  <Anchor component={Link} to={`/pages/${usage.page_id}`}>
+                    {usage.page_name}
+                  </Anchor>
+                ),
+              },
               { header: 'Version', cell: (usage) => `${usage.version.major}.${usage.version.minor}` },
               { header: 'Status', cell: (usage) => STATUS[usage.update_status] },
             ]}

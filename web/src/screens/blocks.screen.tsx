@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 
@@ -82,6 +82,8 @@ export function BlocksScreen() {
   });
   const tagName = new Map(tagList.data?.data.map((tag) => [tag.id, tag.name]));
   const pages = blocks.data ? Math.ceil(blocks.data.total / PAGE_SIZE) : 0;
+  // Set by the block's page after a deletion.
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
 
   return (
     <Stack maw={1200}>
@@ -91,6 +93,11 @@ export function BlocksScreen() {
           New block
         </Button>
       </Group>
+      {deleted && (
+        <Alert color="green" role="status">
+          “{deleted}” is deleted.
+        </Alert>
+      )}
       <Text>
         Blocks are the parts pages are made of. Global blocks are shared by everyone; your own blocks are yours alone.
       </Text>

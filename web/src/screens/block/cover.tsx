@@ -1,15 +1,24 @@
-import { Alert, Button, FileInput, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import type { Block } from '../blocks.screen';
 
-/** The cover shown in the library; its owner uploads a new one (JPEG, PNG, GIF or WebP, at most 5 MB). */
+/**
+ * The cover shown in the library; its owner uploads a new one (JPEG, PNG,
+ * GIF or WebP, at most 5 MB). One button opens the file chooser, by mouse
+ * or keyboard, and the chosen file is uploaded at once. (There was a file
+ * field and a separate "Upload cover" button, disabled until a file was
+ * chosen: a click on that button, the one that says what a person wants,
+ * did nothing.)
+ */
 export function Cover({ block, editable }: { block: Block; editable: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
+  const hintId = useId();
+  // Clears the hidden input, so that choosing the same file again (after a refusal) uploads again.
+  const resetRef = useRef<() => void>(null);
   const upload = useMutation({
     mutationFn: (chosen: File) =>
       unwrap(
@@ -24,8 +33,8 @@ export function Cover({ block, editable }: { block: Block; editable: boolean }) 
           },
         }),
       ),
+    onSettled: () => resetRef.current?.(),
     onSuccess: (result) => {
-      setFile(null);
       queryClient.setQueryData(['block', block.id], result.block);
       void queryClient.invalidateQueries({ queryKey: ['blocks'] });
     },
@@ -43,21 +52,27 @@ export function Cover({ block, editable }: { block: Block; editable: boolean }) 
           <Text size="sm">No cover yet.</Text>
         )}
         {editable && (
-          <Group align="flex-end" wrap="wrap">
-            <FileInput
-              label="Cover image"
-              description="JPEG, PNG, GIF or WebP, at most 5 MB; 16:9 looks best"
+          <Group gap="sm" wrap="wrap">
+            <FileButton
+              onChange={(file) => file && upload.mutate(file)}
               accept="image/jpeg,image/png,image/gif,image/webp"
-              value={file}
-              onChange={setFile}
-              clearable
-              style={{ flex: '1 1 260px' }}
-              error={upload.isError ? errorMessage(upload.error) : undefined}
-            />
-            <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
-              Upload cover
-            </Button>
+              resetRef={resetRef}
+            >
+              {(props) => (
+                <Button {...props} loading={upload.isPending} aria-describedby={hintId}>
+                  {block.cover_url ? 'Replace cover' : 'Upload cover'}
+                </Button>
+              )}
+            </FileButton>
+            <Text size="sm" c="dimmed" id={hintId}>
+              JPEG, PNG, GIF or WebP, at most 5 MB; 16:9 looks best.
+            </Text>
           </Group>
+        )}
+        {upload.isError && (
+          <Alert color="red" role="alert" p="xs" title="The cover was not uploaded">
+            {errorMessage(upload.error)}
+          </Alert>
         )}
         {upload.isSuccess && (
           <Alert color="green" role="status" p="xs">
