@@ -284,7 +284,7 @@ describe('unsaved changes in the block editor', { timeout: 60_000 }, () => {
     let ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Stay and keep editing' }));
     expect(router.state.location.pathname).toBe('/blocks/7/edit');
-    expect((screen.getByRole('textbox', { name: 'Block name' }) as HTMLInputElement).value).toBe('My hero two');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Block name' }).value).toBe('My hero two');
 
     await act(() => router.navigate('/pages'));
     ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
@@ -340,7 +340,7 @@ describe('a block of your own on its page', () => {
     expect(button.hasAttribute('disabled')).toBe(false);
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toContain('at most 5 MB');
-    const input = button.closest('section')!.querySelector('input[type=file]') as HTMLInputElement;
+    const input = button.closest('section')!.querySelector<HTMLInputElement>('input[type=file]')!;
     let opened = 0;
     input.addEventListener('click', () => opened++);
     await userEvent.click(button);

@@ -16,20 +16,17 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   // The same set, current at once: a form that saves and then navigates releases its key in the same
   // event, before React has rendered the state again, and the blocker must already let it go.
   const dirtyNow = useRef(new Set<string>());
-  const report = useCallback<Report>(
-    (key, isDirty) => {
-      if (isDirty) dirtyNow.current.add(key);
-      else dirtyNow.current.delete(key);
-      setDirty((current) => {
-        if (current.has(key) === isDirty) return current;
-        const next = new Set(current);
-        if (isDirty) next.add(key);
-        else next.delete(key);
-        return next;
-      });
-    },
-    [],
-  );
+  const report = useCallback<Report>((key, isDirty) => {
+    if (isDirty) dirtyNow.current.add(key);
+    else dirtyNow.current.delete(key);
+    setDirty((current) => {
+      if (current.has(key) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
   const any = dirty.size > 0;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
