@@ -1,27 +1,23 @@
+import { Text } from '@mantine/core';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './auth/require-auth';
 import { Shell } from './shell/app-shell';
-import { AdminCatalogScreen } from './screens/admin-catalog.screen';
-import { AdminDeprecationScreen } from './screens/admin-deprecation.screen';
-import { AdminModerationScreen } from './screens/admin-moderation.screen';
-import { AdminUsersScreen } from './screens/admin-users.screen';
-import { ApiKeysScreen } from './screens/api-keys.screen';
-import { BlockScreen } from './screens/block.screen';
-import { BlockFormScreen } from './screens/block-editor/block-form.screen';
-import { BlocksScreen } from './screens/blocks.screen';
 import { HomeScreen } from './screens/home.screen';
 import { NotFoundScreen } from './screens/not-found.screen';
-import { PageScreen } from './screens/page.screen';
-import { PagesScreen } from './screens/pages.screen';
 import { RegisterScreen } from './screens/register.screen';
 import { SignInScreen } from './screens/sign-in.screen';
-import { SiteScreen } from './screens/site.screen';
-import { SitesScreen } from './screens/sites.screen';
 
-/** The route table. A screen behind sign-in goes under the RequireAuth route; an admin one under `admin`. */
+/**
+ * The route table. A screen behind sign-in goes under the RequireAuth route; an admin one under `admin`.
+ * Screens are loaded with their route (`lazy`), each in its own chunk, so that CodeMirror, the JSON
+ * Schema forms, dnd-kit and markdown load only where they are used; the router keeps the current
+ * screen until the next one has loaded. Sign-in, registration and home stay in the main chunk.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    // Shown while the first screen of a visit loads.
+    HydrateFallback: Loading,
     children: [
       { path: '/sign-in', element: <SignInScreen /> },
       { path: '/register', element: <RegisterScreen /> },
@@ -29,22 +25,59 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/', element: <HomeScreen /> },
-          { path: '/sites', element: <SitesScreen /> },
-          { path: '/sites/:id', element: <SiteScreen /> },
-          { path: '/api-keys', element: <ApiKeysScreen /> },
-          { path: '/pages', element: <PagesScreen /> },
-          { path: '/pages/:id', element: <PageScreen /> },
-          { path: '/blocks', element: <BlocksScreen /> },
-          { path: '/blocks/new', element: <BlockFormScreen /> },
-          { path: '/blocks/:id', element: <BlockScreen /> },
-          { path: '/blocks/:id/edit', element: <BlockFormScreen /> },
+          { path: '/sites', lazy: () => import('./screens/sites.screen').then((m) => ({ Component: m.SitesScreen })) },
+          {
+            path: '/sites/:id',
+            lazy: () => import('./screens/site.screen').then((m) => ({ Component: m.SiteScreen })),
+          },
+          {
+            path: '/api-keys',
+            lazy: () => import('./screens/api-keys.screen').then((m) => ({ Component: m.ApiKeysScreen })),
+          },
+          { path: '/pages', lazy: () => import('./screens/pages.screen').then((m) => ({ Component: m.PagesScreen })) },
+          {
+            path: '/pages/:id',
+            lazy: () => import('./screens/page.screen').then((m) => ({ Component: m.PageScreen })),
+          },
+          {
+            path: '/blocks',
+            lazy: () => import('./screens/blocks.screen').then((m) => ({ Component: m.BlocksScreen })),
+          },
+          {
+            path: '/blocks/new',
+            lazy: () =>
+              import('./screens/block-editor/block-form.screen').then((m) => ({ Component: m.BlockFormScreen })),
+          },
+          {
+            path: '/blocks/:id',
+            lazy: () => import('./screens/block.screen').then((m) => ({ Component: m.BlockScreen })),
+          },
+          {
+            path: '/blocks/:id/edit',
+            lazy: () =>
+              import('./screens/block-editor/block-form.screen').then((m) => ({ Component: m.BlockFormScreen })),
+          },
           {
             element: <RequireAuth admin />,
             children: [
-              { path: '/admin/moderation', element: <AdminModerationScreen /> },
-              { path: '/admin/users', element: <AdminUsersScreen /> },
-              { path: '/admin/deprecation', element: <AdminDeprecationScreen /> },
-              { path: '/admin/catalog', element: <AdminCatalogScreen /> },
+              {
+                path: '/admin/moderation',
+                lazy: () =>
+                  import('./screens/admin-moderation.screen').then((m) => ({ Component: m.AdminModerationScreen })),
+              },
+              {
+                path: '/admin/users',
+                lazy: () => import('./screens/admin-users.screen').then((m) => ({ Component: m.AdminUsersScreen })),
+              },
+              {
+                path: '/admin/deprecation',
+                lazy: () =>
+                  import('./screens/admin-deprecation.screen').then((m) => ({ Component: m.AdminDeprecationScreen })),
+              },
+              {
+                path: '/admin/catalog',
+                lazy: () => import('./screens/admin-catalog.screen').then((m) => ({ Component: m.AdminCatalogScreen })),
+              },
             ],
           },
         ],
@@ -53,3 +86,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+function Loading() {
+  return (
+    <Text c="dimmed" p="md">
+      Loading…
+    </Text>
+  );
+}
