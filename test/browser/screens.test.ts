@@ -33,6 +33,26 @@ afterAll(async () => {
 const user = { email: `ann-${Date.now()}@example.com`, password: 'ann-password-1' };
 
 describe('the account screens', () => {
+  it('loads the first screen without the editors: no CodeMirror, no JSON Schema forms', async () => {
+    const first = await context.newPage();
+    const scripts: { url: string; body: string }[] = [];
+    first.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        void response.text().then((body) => scripts.push({ url: response.url(), body }));
+    });
+    await first.goto('/sign-in');
+    await first.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await first.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    // CodeMirror's editor class and react-jsonschema-form's own ids are in their code, nowhere else.
+    expect(scripts.filter((s) => s.body.includes('cm-editor') || s.body.includes('rjsf')).map((s) => s.url)).toEqual(
+      [],
+    );
+    const bytes = scripts.reduce((sum, s) => sum + s.body.length, 0);
+    expect(bytes).toBeLessThan(800_000);
+    await first.close();
+  });
+
   it('send a visitor to sign-in, accessible at both widths', async () => {
     await page.goto('/api-keys');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
