@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  NativeSelect,
   Paper,
   PasswordInput,
   Stack,
@@ -21,13 +20,10 @@ import { errorMessage } from '../api/errors';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
-import { sitesKey, type Site } from './sites.screen';
-import { ConfirmModal } from '../forms/confirm-modal';
 import { FoldersSection } from './site/folders-section';
+import { DeleteSiteModal, SiteForm, siteKey } from './site/site-form';
 
 type Provider = paths['/api/sites/{id}/provider']['get']['responses'][200]['content']['application/json'];
-
-const siteKey = (id: number) => ['sites', id] as const;
 
 /** One site: its name and layout, its CMS provider, its storage and its folders. */
 export function SiteScreen() {
@@ -39,6 +35,7 @@ export function SiteScreen() {
     enabled: Number.isInteger(id) && id > 0,
   });
   const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
 
   if (!Number.isInteger(id) || id <= 0) return <Alert color="red">There is no site at this address.</Alert>;
   if (site.isPending) return <Text c="dimmed">Loading…</Text>;
@@ -65,108 +62,16 @@ export function SiteScreen() {
           Delete site
         </Button>
       </Group>
-      <SiteSettingsForm site={site.data} />
+      <SiteForm site={site.data} />
       <ProviderSection siteId={id} />
       <StorageSection siteId={id} />
       <FoldersSection siteId={id} />
-      <DeleteThisSiteModal site={deleting ? site.data : null} onClose={() => setDeleting(false)} />
+      <DeleteSiteModal
+        site={deleting ? site.data : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/sites')}
+      />
     </Stack>
-  );
-}
-
-function SiteSettingsForm({ site }: { site: Site }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const layouts = useQuery({
-    queryKey: ['layouts'],
-    queryFn: () => unwrap(api.GET('/api/layouts', { params: { query: { limit: 200, offset: 0 } } })),
-  });
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { name: site.name, domain: site.domain ?? '', layout_id: site.layout_id?.toString() ?? '' },
-    validate: { name: (value) => (value.trim() ? null : 'Give the site a name.') },
-  });
-  const errors = useServerErrors(form);
-  const save = useMutation({
-    mutationFn: (body: { name: string; domain: string | null; layout_id: number | null }) =>
-      unwrap(api.PUT('/api/sites/{id}', { params: { path: { id: site.id } }, body })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(siteKey(site.id), saved);
-      return queryClient.invalidateQueries({ queryKey: sitesKey, exact: true });
-    },
-    onError: errors.showError,
-  });
-  // Layouts usable here: global ones and the user's own that are not tied to another site.
-  const choices = (layouts.data?.data ?? []).filter((l) => l.site_id === null || l.site_id === site.id);
-  return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-labelledby="site-settings-title"
-      noValidate
-      onSubmit={form.onSubmit(({ name, domain, layout_id }) => {
-        errors.clear();
-        save.reset();
-        save.mutate({
-          name: name.trim(),
-          domain: domain.trim() || null,
-          layout_id: layout_id ? Number(layout_id) : null,
-        });
-      })}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="site-settings-title">
-          Name and layout
-        </Title>
-        <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not save the site" />
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Name"
-            required
-            maxLength={255}
-            style={{ flex: '1 1 200px' }}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Domain"
-            description="Optional, e.g. news.example.com."
-            maxLength={255}
-            style={{ flex: '1 1 200px' }}
-            key={form.key('domain')}
-            {...form.getInputProps('domain')}
-          />
-        </Group>
-        <NativeSelect
-          label="Layout"
-          description={
-            layouts.isError
-              ? `Cannot load the layouts: ${errorMessage(layouts.error)}`
-              : 'The frame around every page of this site.'
-          }
-          data={[
-            { value: '', label: 'No layout' },
-            ...choices.map((l) => ({
-              value: String(l.id),
-              label: l.scope === 'global' ? `${l.name} (global)` : l.name,
-            })),
-          ]}
-          key={form.key('layout_id')}
-          {...form.getInputProps('layout_id')}
-        />
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-          {save.isSuccess && (
-            <Text size="sm" role="status">
-              Saved.
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
   );
 }
 
@@ -320,39 +225,5 @@ function StorageSection({ siteId }: { siteId: number }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function DeleteThisSiteModal({ site, onClose }: { site: Site | null; onClose: () => void }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/sites/{id}', { params: { path: { id } } })),
-    onSuccess: async (_, id) => {
-      queryClient.removeQueries({ queryKey: siteKey(id) });
-      await queryClient.invalidateQueries({ queryKey: sitesKey, exact: true });
-      await navigate('/sites');
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  return (
-    <ConfirmModal
-      opened={site !== null}
-      title="Delete this site?"
-      confirmLabel="Delete site"
-      onConfirm={() => site && remove.mutate(site.id)}
-      onClose={close}
-      pending={remove.isPending}
-      error={remove.error}
-    >
-      <Text>
-        The site “{site?.name}”, its provider settings and its folders are deleted. Its pages stay, without a site;
-        pages already published to its CMS stay there.
-      </Text>
-    </ConfirmModal>
   );
 }
