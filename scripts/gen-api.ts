@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { API_TYPES_FILE, generateApiTypes } from './api-types.js';
+import { API_TYPES_TARGETS, generateApiTypes } from './api-types.js';
 
-await writeFile(API_TYPES_FILE, await generateApiTypes());
-process.stdout.write(`wrote ${API_TYPES_FILE}\n`);
+for (const target of API_TYPES_TARGETS) {
+  await writeFile(target.file, await generateApiTypes(target));
+  process.stdout.write(`wrote ${target.file}\n`);
+}
