@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['web/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
+          // @rjsf/mantine imports dayjs plugins without their extension, which Node's ESM loader refuses: Vite resolves them.
+          server: { deps: { inline: ['@rjsf/mantine'] } },
         },
       },
       {

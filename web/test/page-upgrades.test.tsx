@@ -268,7 +268,7 @@ describe('page editor: replacing after a major change', () => {
     const source = await within(dialog).findByRole('textbox', { name: /^Source/ });
     await userEvent.type(source, 'taken');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Replace block' }));
-    await within(dialog).findByText('Not a source we know.');
+    await within(dialog).findByRole('textbox', { name: /^Source/, description: /Not a source we know\./ });
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /^Source/ })));
     expect(within(await updates()).getByRole('button', { name: 'Replace Quote…' })).toBeTruthy();
   });

@@ -106,8 +106,9 @@ describe('page editor: values', () => {
     ]);
     const panel = await openForm(fake);
     await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(within(panel).getByText('Too long.')).toBeTruthy());
-    const subtitle = within(panel).getByRole('textbox', { name: 'Subtitle' });
+    // The error is the field's accessible description: what a screen reader says with it.
+    const subtitle = await within(panel).findByRole('textbox', { name: 'Subtitle', description: /Too long\./ });
+    expect(subtitle.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(subtitle));
     expect(within(panel).getByRole('alert').textContent).toContain('bindings.feed.source: Unknown source.');
   });

@@ -1,5 +1,5 @@
 import { Fieldset, NativeSelect, Stack, Text } from '@mantine/core';
-import Form from '@rjsf/core';
+import { SchemaForm } from '../../forms/schema-form';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { paths } from '../../api/client';
@@ -108,7 +108,7 @@ function SlotEditor({
           }}
         />
         {binding && source && (
-          <Form
+          <SchemaForm
             tagName="div"
             idPrefix={paramsIdPrefix(slot.name)}
             schema={{ title: 'Parameters', ...(source.params_schema as RJSFSchema) }}
@@ -122,7 +122,7 @@ function SlotEditor({
             }
           >
             <></>
-          </Form>
+          </SchemaForm>
         )}
         {binding && !source && (
           <Text size="sm" c="red">

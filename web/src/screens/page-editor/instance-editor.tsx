@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import Form from '@rjsf/core';
+import { SchemaForm } from '../../forms/schema-form';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -154,7 +154,7 @@ function InstanceForm({
   return (
     <Stack ref={boxRef}>
       <ErrorSummary ref={summaryRef} messages={errors.summary} />
-      <Form
+      <SchemaForm
         schema={contract.data.schema}
         uiSchema={uiSchema}
         widgets={widgets}
@@ -198,7 +198,7 @@ function InstanceForm({
             Save changes
           </Button>
         </Group>
-      </Form>
+      </SchemaForm>
       {save.isSuccess && !dirty && (
         <Alert color="green" role="status">
           Saved. The page preview shows the new version.

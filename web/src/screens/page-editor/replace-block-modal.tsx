@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import Form from '@rjsf/core';
+import { SchemaForm } from '../../forms/schema-form';
 import type { ErrorSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -192,7 +192,7 @@ function ReplaceForm({
       <ErrorSummary ref={summaryRef} messages={summary} title="Could not replace the block" />
       <Text fw={600}>Values for the new version</Text>
       <div ref={formRef}>
-        <Form
+        <SchemaForm
           schema={contract.data.schema}
           validator={validator}
           formData={formData}
@@ -215,7 +215,7 @@ function ReplaceForm({
               Replace block
             </Button>
           </Group>
-        </Form>
+        </SchemaForm>
       </div>
     </Stack>
   );
