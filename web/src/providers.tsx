@@ -4,6 +4,7 @@ import {
   Drawer,
   MantineProvider,
   Modal,
+  NumberInput,
   createTheme,
   darken,
   type CSSVariablesResolver,
@@ -23,6 +24,9 @@ export const theme = createTheme({
     // Mantine's close button has no name of its own.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A number out of range is said, not silently changed: 500 where 50 is the most stays 500 and
+    // gets its message (from the form's check or the service's), instead of turning into 50 on blur.
+    NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
     // A coloured title on a tint of the same colour falls under 4.5:1 for green and yellow;
     // a link in an alert takes the alert's own (dark enough) colour instead of the anchor blue.
     Alert: Alert.extend({
