@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/api/errors';
+import { ApiError, errorMessage } from '../src/api/errors';
 import { formPath, splitServerErrors } from '../src/forms/server-errors';
 
 describe('splitServerErrors', () => {
@@ -49,5 +49,27 @@ describe('splitServerErrors', () => {
 
   it('turns indices into form paths', () => {
     expect(formPath('blocks[12].bindings.products.source')).toBe('blocks.12.bindings.products.source');
+  });
+});
+
+describe('errorMessage', () => {
+  it('puts the places and their messages where the service says "see errors[]"', () => {
+    const error = new ApiError(400, {
+      error: 'Block validation failed: see errors[].',
+      errors: [
+        { path: 'bindings.articles.params.limit', message: 'At most 50.' },
+        { path: 'placeholder_values.title', message: 'Required.' },
+      ],
+    });
+    expect(errorMessage(error)).toBe(
+      'Block validation failed. bindings.articles.params.limit: At most 50. placeholder_values.title: Required.',
+    );
+  });
+
+  it('keeps a message that needs nothing more, and one without places', () => {
+    expect(
+      errorMessage(new ApiError(409, { error: 'The slug is taken.', errors: [{ path: 'slug', message: 'Taken.' }] })),
+    ).toBe('The slug is taken.');
+    expect(errorMessage(new ApiError(400, { error: 'Invalid: see errors[].' }))).toBe('Invalid: see errors[].');
   });
 });

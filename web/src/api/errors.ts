@@ -49,7 +49,17 @@ function fieldErrorsOf(body: unknown): FieldError[] {
 
 /** A network failure or anything unexpected, as one sentence for the user. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return readable(error);
   if (error instanceof TypeError) return 'The service cannot be reached. Check your connection and try again.';
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The service's message for people: "see errors[]" speaks to API clients, so
+ * where the answer has them, the places and their messages take its place.
+ */
+function readable({ message, errors }: ApiError): string {
+  if (!message.includes('see errors[]') || errors.length === 0) return message;
+  const listed = errors.map((e) => `${e.path}: ${e.message}`).join(' ');
+  return `${message.replace(/:?\s*see errors\[\]\.?/, '.')} ${listed}`;
 }
