@@ -147,7 +147,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, clock }),
     pages,
-    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, sources, instances, clock }),
+    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, clock }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
     layouts,
     dataSources,

@@ -230,6 +230,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'previewPage',
     use: 'Use it to see a page before publishing it: bound slots show sample data and no provider is called.',
   },
+  'POST /pages/{id}/preview': {
+    id: 'previewPageDraft',
+    use: 'Use it to see a page with changes not saved yet (values, bindings, order, nesting) before saving them.',
+    request: { blocks: [{ id: 12, placeholder_values: { title: 'Welcome back' } }, { id: 11 }] },
+  },
 
   // Page blocks
   'POST /pages/{pageId}/blocks': {

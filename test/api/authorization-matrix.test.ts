@@ -91,6 +91,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/v1/pages/:id/publish': owned(404),
   'POST /api/v1/pages/:id/publish-update': owned(404),
   'GET /api/v1/pages/:id/preview': owned(404),
+  'POST /api/v1/pages/:id/preview': owned(404),
 
   'GET /api/v1/data-sources': user,
   'GET /api/v1/data-sources/:id': user,

@@ -126,6 +126,24 @@ describe('a page from its creation to its publication', () => {
     ]);
   });
 
+  it('shows an unsaved value in the page preview, and the saved one again after a discard', async () => {
+    const preview = page.frameLocator('iframe[title="Page preview"]');
+    await preview.getByText('To be — Shakespeare').waitFor();
+    await page.getByRole('button', { name: 'Edit Quote' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit “Quote”' });
+    const started = Date.now();
+    await drawer.getByRole('textbox', { name: /^text/i }).fill('Not to be');
+    await preview.getByText('Not to be — Shakespeare').waitFor();
+    console.log(`page preview with the unsaved value after ${Date.now() - started} ms`);
+    await accessible('page-editor-unsaved-preview');
+    await drawer.getByRole('button', { name: 'Close the panel' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await preview.getByText('To be — Shakespeare').waitFor();
+    const stored = await call(context.request, 'GET', `/api/pages/${pageId}?with_blocks=1`);
+    expect(stored.blocks[0].placeholder_values.text).toBe('To be');
+  });
+
   it('publishes to the provider with the rubric ids, and shows the status', async () => {
     const publication = page.getByRole('region', { name: 'Publication' });
     await publication.getByRole('button', { name: 'Publish' }).click();

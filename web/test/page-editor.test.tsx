@@ -63,7 +63,7 @@ function service() {
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody()],
-    'GET /api/pages/{id}/preview': () => [200, `<p>render ${++renders}</p>`, { 'content-type': 'text/html' }],
+    'POST /api/pages/{id}/preview': () => [200, `<p>render ${++renders}</p>`, { 'content-type': 'text/html' }],
     'GET /api/blocks': ({ query }) => {
       const all = [libraryBlock(3, 'Hero'), libraryBlock(4, 'Text'), libraryBlock(6, 'Gallery')];
       const search = query.get('search')?.toLowerCase();
@@ -115,11 +115,15 @@ describe('page editor: blocks', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Add Gallery' }));
     await waitFor(() => expect(names()).toEqual(['Hero', 'Text', 'Gallery']));
     // The block's example (its defaults) goes with it: a required field with a default never refuses the add.
-    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/api/pages/5/blocks')?.body).toEqual({
       blocks: [{ block_id: 6, placeholder_values: { title: 'Welcome' } }],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a block' })).toBeNull());
-    await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe('<p>render 2</p>'));
+    // Rendered again with the new instance.
+    const previews = () => fake.calls.filter((c) => c.path === '/api/pages/5/preview');
+    await waitFor(() => expect((previews().at(-1)?.body as { blocks: unknown[] }).blocks).toHaveLength(3));
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe(`<p>render ${previews().length}</p>`));
+    expect(previews().length).toBeGreaterThan(1);
   });
 
   it('keeps the panel open with the reason when adding is refused', async () => {
@@ -195,6 +199,39 @@ describe('page editor: blocks', () => {
   });
 });
 
+describe('page editor: preview of the order', () => {
+  it('renders a move before the service has saved it, with each instance’s parent', async () => {
+    const fake = service();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.on('PUT /api/pages/{pageId}/blocks/{pbId}/move', async () => {
+      await held;
+      return [400, { error: 'not saved' }];
+    });
+    fake.on('POST /api/pages/{id}/preview', ({ body }) => [
+      200,
+      `<pre>${JSON.stringify(body)}</pre>`,
+      { 'content-type': 'text/html' },
+    ]);
+    renderApp('/pages/5', fake.api);
+    const frame = await screen.findByTitle('Page preview');
+    const order = () =>
+      (JSON.parse(/<pre>(.*)<\/pre>/.exec(frame.getAttribute('srcdoc') ?? '')![1]!) as { blocks: { id: number }[] })
+        .blocks;
+    await waitFor(() =>
+      expect(order()).toEqual([
+        { id: 9, parent_page_block_id: null },
+        { id: 10, parent_page_block_id: null },
+      ]),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Move Hero down' }));
+    await waitFor(() => expect(order().map((b) => b.id)).toEqual([10, 9]), { timeout: 5000 });
+    release();
+    // Refused: the service's order comes back, and the preview with it.
+    await waitFor(() => expect(order().map((b) => b.id)).toEqual([9, 10]), { timeout: 5000 });
+  });
+});
+
 describe('page editor: layouts', () => {
   it('puts a block into a layout and back out with the Place in control, and adds inside a layout', async () => {
     const fake = service();
@@ -248,7 +285,7 @@ describe('page editor: layouts', () => {
     const panel = await screen.findByRole('dialog', { name: 'Add a block into “Columns”' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Add Gallery' }));
     await waitFor(() =>
-      expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/api/pages/5/blocks')?.body).toEqual({
         blocks: [{ block_id: 6, placeholder_values: { title: 'Welcome' }, parent_page_block_id: 11 }],
       }),
     );

@@ -59,7 +59,7 @@ function service({ name = 'News', blockType = 'schema', values = {}, bindings = 
     'GET /api/pages': () => [200, { data: [], total: 0, limit: 50, offset: 0 }],
     'GET /api/sites': () => [200, { data: [], total: 0, limit: 200, offset: 0 }],
     'GET /api/pages/{id}': () => [200, pageBody()],
-    'GET /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
+    'POST /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,
       {
@@ -174,6 +174,29 @@ describe('page editor: live preview of a block', () => {
       timeout: 5000,
     });
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('the page preview follows the unsaved values and bindings, and drops them when they are discarded', async () => {
+    const fake = service();
+    fake.on('POST /api/pages/{id}/preview', ({ body }) => [
+      200,
+      `<pre>${JSON.stringify(body)}</pre>`,
+      { 'content-type': 'text/html' },
+    ]);
+    const { panel } = await openEditor(fake);
+    const pageFrame = () => screen.getByTitle('Page preview').getAttribute('srcdoc');
+    await waitFor(() => expect(pageFrame()).toBe('<pre>{"blocks":[{"id":9,"parent_page_block_id":null}]}</pre>'));
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'Hi');
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: /source/i }), 'articles.by_rubric');
+    await waitFor(() => expect(pageFrame()).toContain('"placeholder_values":{"heading":"Hi"}'), { timeout: 5000 });
+    await waitFor(() => expect(pageFrame()).toContain('"bindings":{"articles":{"source":"articles.by_rubric"'));
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close the panel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(pageFrame()).toBe('<pre>{"blocks":[{"id":9,"parent_page_block_id":null}]}</pre>'), {
+      timeout: 5000,
+    });
   });
 
   it('keeps the last rendering and says why when the service refuses the unsaved state', async () => {

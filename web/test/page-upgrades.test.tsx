@@ -80,7 +80,7 @@ function service() {
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
     'GET /api/pages/{id}': () => [200, pageBody(rows)],
-    'GET /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
+    'POST /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
     'GET /api/blocks/{id}': ({ params }) => [
       200,
       { id: Number(params.id), name: 'x', version: libraryVersions[Number(params.id)] },

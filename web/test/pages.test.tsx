@@ -121,7 +121,7 @@ describe('pages', () => {
         ],
       }),
     ]);
-    fake.on('GET /api/pages/{id}/preview', () => [200, '<h1>Hero</h1>', { 'content-type': 'text/html' }]);
+    fake.on('POST /api/pages/{id}/preview', () => [200, '<h1>Hero</h1>', { 'content-type': 'text/html' }]);
     renderApp('/pages/5', fake.api);
     const row = (await screen.findByRole('rowheader', { name: 'Hero' })).closest('tr')!;
     expect(row.textContent).toContain('Minor update available');

@@ -54,4 +54,26 @@ export const BlockPreviewBody = Type.Object({
   bindings: Type.Optional(JsonObject()),
 });
 
+export const PagePreviewBody = Type.Object({
+  blocks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Int({ description: 'an instance of this page' }),
+        placeholder_values: Type.Optional(JsonObject({ description: 'replaces the saved values; absent: kept' })),
+        bindings: Type.Optional(
+          Nullable(JsonObject({ description: 'replaces the saved bindings; null clears them; absent: kept' })),
+        ),
+        parent_page_block_id: Type.Optional(
+          Nullable(Int({ description: 'a layout instance listed here, or null for the top level; absent: kept' })),
+        ),
+      }),
+      {
+        maxItems: 500,
+        description:
+          'the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page',
+      },
+    ),
+  ),
+});
+
 export const HtmlDocument = Type.String({ description: 'text/html' });

@@ -6,6 +6,7 @@ import {
   BlockPreviewBody,
   FourcmsSettingsBody,
   HtmlDocument,
+  PagePreviewBody,
   ProviderRecordSchema,
   PublicationStatusSchema,
   PublishBody,
@@ -75,6 +76,23 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
     },
     async (request, reply) =>
       sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id)),
+  );
+  app.post(
+    '/pages/:id/preview',
+    {
+      schema: {
+        tags: ['preview'],
+        summary:
+          'The page with unsaved changes (values, bindings, order, nesting) as HTML, with stub data; nothing is saved',
+        description:
+          'Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]).',
+        params: IdParams,
+        body: PagePreviewBody,
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id, request.body)),
   );
   app.post(
     '/blocks/:id/preview',

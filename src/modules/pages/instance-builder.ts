@@ -69,25 +69,39 @@ export class InstanceBuilder {
     return instances;
   }
 
-  /** Values of an instance that stays on its pinned revision (`PUT /pages/{id}/blocks/{pbId}`). */
-  checkPinned(
-    instance: PageBlock,
-    blockType: LoadedBlock['block_type'],
-    values: Record<string, unknown>,
-    bindings: Record<string, unknown> | undefined,
-    paramsSchemas: Map<string, Record<string, unknown>>,
-  ): FieldError[] {
-    const fields = instance.schema_snapshot as FieldDefinition[];
-    const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
-    return [
-      ...this.validator.validate(
-        `${instance.revision_id}:${contract.block_type}`,
-        contract.schema,
-        values,
-        'placeholder_values',
-      ),
-      ...this.bindingErrors(contract.binding_slots, bindings, '', paramsSchemas),
-    ];
+  /**
+   * Values and bindings of instances that stay on their pinned revisions
+   * (`PUT /pages/{id}/blocks/{pbId}`, a page preview with unsaved values), each
+   * reported under its own `at` (`''` for a body that is one instance).
+   */
+  async checkPinned(
+    items: Array<{
+      instance: Pick<PageBlock, 'revision_id' | 'schema_snapshot'>;
+      blockType: LoadedBlock['block_type'];
+      values: Record<string, unknown>;
+      bindings: Record<string, unknown> | undefined;
+      at: string;
+    }>,
+  ): Promise<FieldError[]> {
+    const sourceIds = items.flatMap(({ bindings }) =>
+      isObject(bindings) ? Object.values(bindings).map((b) => (isObject(b) ? b.source : undefined)) : [],
+    );
+    const paramsSchemas = await this.deps.sources.paramsSchemas([
+      ...new Set(sourceIds.filter((s): s is string => typeof s === 'string')),
+    ]);
+    return items.flatMap(({ instance, blockType, values, bindings, at }) => {
+      const fields = instance.schema_snapshot as FieldDefinition[];
+      const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
+      return [
+        ...this.validator.validate(
+          `${instance.revision_id}:${contract.block_type}`,
+          contract.schema,
+          values,
+          join(at, 'placeholder_values'),
+        ),
+        ...this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas),
+      ];
+    });
   }
 
   /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
@@ -226,8 +240,12 @@ export class InstanceBuilder {
     return errors;
   }
 
-  /** A parent must be a layout instance already on the page. */
-  checkParent(parentId: number | undefined, at: string, existing: Map<number, PageBlock>): FieldError[] {
+  /** A parent must be a layout instance already on the page (or, in a preview, in its blocks). */
+  checkParent(
+    parentId: number | undefined,
+    at: string,
+    existing: ReadonlyMap<number, { block: { kind: string } }>,
+  ): FieldError[] {
     if (parentId === undefined) return [];
     const path = join(at, 'parent_page_block_id');
     const parent = existing.get(parentId);
@@ -249,4 +267,18 @@ export class InstanceBuilder {
       ];
     return [];
   }
+}
+
+/** Whether instance `id` is `ancestor` or sits, at any depth, inside it. */
+export function nestedIn(
+  instances: ReadonlyMap<number, { parent_page_block_id: number | null }>,
+  id: number,
+  ancestor: number,
+): boolean {
+  const seen = new Set<number>();
+  for (let at: number | null = id; at !== null && !seen.has(at); at = instances.get(at)?.parent_page_block_id ?? null) {
+    if (at === ancestor) return true;
+    seen.add(at);
+  }
+  return false;
 }

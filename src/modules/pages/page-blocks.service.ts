@@ -2,9 +2,9 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
-import type { LoadedBlock, SourceCatalog, Version } from '../blocks/blocks.js';
+import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
-import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
+import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
 import type { NewInstance, PageBlock, PagesRepository } from './pages.js';
 import type { PagesService } from './pages.service.js';
 
@@ -21,7 +21,6 @@ export class PageBlocksService {
       pages: PagesRepository;
       pagesService: PagesService;
       blocks: BlocksService;
-      sources: SourceCatalog;
       instances: InstanceBuilder;
       clock: Clock;
     },
@@ -81,18 +80,9 @@ export class PageBlocksService {
     const block = await this.deps.blocks.get(actor, instance.block.id);
     const values = input.placeholder_values ?? instance.placeholder_values;
     const bindings = input.bindings === undefined ? instance.bindings : input.bindings;
-    const sources = Object.values(bindings ?? {}).flatMap((b) =>
-      b && typeof b === 'object' && typeof (b as { source?: unknown }).source === 'string'
-        ? [(b as { source: string }).source]
-        : [],
-    );
-    const errors = this.deps.instances.checkPinned(
-      instance,
-      block.block_type,
-      values,
-      bindings ?? undefined,
-      await this.deps.sources.paramsSchemas(sources),
-    );
+    const errors = await this.deps.instances.checkPinned([
+      { instance, blockType: block.block_type, values, bindings: bindings ?? undefined, at: '' },
+    ]);
     if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
     await this.deps.pages.updateBlock({
       pageId,
@@ -244,14 +234,4 @@ export class PageBlocksService {
   private now() {
     return this.deps.clock.now().toISOString();
   }
-}
-
-/** Whether `id` is `ancestor` or sits, at any depth, inside it. */
-function nestedIn(instances: Map<number, PageBlock>, id: number, ancestor: number): boolean {
-  const seen = new Set<number>();
-  for (let at: number | null = id; at !== null && !seen.has(at); at = instances.get(at)?.parent_page_block_id ?? null) {
-    if (at === ancestor) return true;
-    seen.add(at);
-  }
-  return false;
 }

@@ -3,6 +3,7 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
+import { applyDraft, type DraftInstance } from './page-draft.js';
 import { ownPage, type PageBlock } from '../pages/pages.js';
 import type {
   PageBlockInput,
@@ -48,8 +49,16 @@ export class PageRenderingService {
     return this.deps.renderer.renderPage(inputs);
   }
 
-  async previewPage(actor: Actor, pageId: number): Promise<string> {
-    const source = await this.read(actor, pageId);
+  /**
+   * The page as HTML with stub data. With `draft`, the page as an editor holds
+   * it before saving (`applyDraft`): rendered by the same pool, within the
+   * same budget, and nothing is written.
+   */
+  async previewPage(actor: Actor, pageId: number, draft?: { blocks?: DraftInstance[] }): Promise<string> {
+    const saved = await this.read(actor, pageId);
+    const source = draft?.blocks
+      ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
+      : saved;
     const rendered = await this.render(source);
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }

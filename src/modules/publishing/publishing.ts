@@ -77,6 +77,8 @@ export interface RenderableInstance {
   parent_page_block_id: number | null;
   block_id: number;
   block_type: LibraryBlockType;
+  /** `layout` instances hold children. */
+  kind: 'content' | 'layout';
   version: Version;
   placeholder_values: Record<string, unknown>;
   bindings: Record<string, Binding> | null;

@@ -10,7 +10,7 @@ import { InstanceDrawer } from './page-editor/instance-editor';
 import { OutdatedBlocks } from './page-editor/outdated-blocks';
 import { PageDetailsDrawer } from './page-editor/page-details';
 import { PublishPanel } from './page-editor/publish-panel';
-import { PagePreview } from './page-editor/page-preview';
+import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
 import { RemoveBlockModal } from './page-editor/remove-block-modal';
 import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
 
@@ -23,6 +23,8 @@ export function PageScreen() {
   const [removing, setRemoving] = useState<Instance | null>(null);
   const [editing, setEditing] = useState<Instance | null>(null);
   const [details, setDetails] = useState(false);
+  // The open panel's unsaved values and bindings: the preview shows them before they are saved.
+  const [draft, setDraft] = useState<InstanceDraft | null>(null);
   const { add, remove, move } = usePageBlocks(id);
   const page = useQuery({
     queryKey: ['page', id],
@@ -110,7 +112,7 @@ export function PageScreen() {
             add.mutate({ blockId, parent: adding ? adding.id : null }, { onSuccess: () => setAdding(false) })
           }
         />
-        <InstanceDrawer pageId={id} instance={editing} onClose={() => setEditing(null)} />
+        <InstanceDrawer pageId={id} instance={editing} onClose={() => setEditing(null)} onDraft={setDraft} />
         <RemoveBlockModal
           instance={removing}
           pending={remove.isPending}
@@ -119,7 +121,7 @@ export function PageScreen() {
           onConfirm={(instance) => remove.mutate(instance.id, { onSuccess: () => setRemoving(null) })}
         />
       </section>
-      <PagePreview pageId={id} />
+      <PagePreview pageId={id} blocks={blocks} draft={draft} />
     </Stack>
   );
 }

@@ -54,8 +54,7 @@ export function BlockPreview({
         height={420}
         note={
           <Text size="xs" c="dimmed" mb="xs">
-            Rendered with the block’s current version and sample data in bound slots. The page preview follows when you
-            save.
+            Rendered with the block’s current version and sample data in bound slots.
           </Text>
         }
       />

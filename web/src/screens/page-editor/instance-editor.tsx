@@ -11,6 +11,7 @@ import { useUnsavedChanges } from '../../forms/unsaved-changes';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
 import { MarkdownWidget } from './markdown-widget';
+import type { InstanceDraft } from './page-preview';
 import { placeInstanceErrors, type PlacedInstanceErrors } from './server-error-schema';
 import type { Instance } from './use-page-blocks';
 
@@ -20,17 +21,20 @@ const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, id
 /**
  * A side panel that edits one instance: its values in a form generated from
  * the block's placeholder schema (markdown content in a markdown editor), its
- * live-data bindings, and a preview of the unsaved state. Closing it with
- * unsaved changes asks first.
+ * live-data bindings, and a preview of the unsaved state. The unsaved state
+ * goes to `onDraft` too (null when there is none), for the page preview.
+ * Closing it with unsaved changes asks first.
  */
 export function InstanceDrawer({
   pageId,
   instance,
   onClose,
+  onDraft,
 }: {
   pageId: number;
   instance: Instance | null;
   onClose: () => void;
+  onDraft: (draft: InstanceDraft | null) => void;
 }) {
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -38,6 +42,7 @@ export function InstanceDrawer({
   const close = () => {
     setAsking(false);
     setDirty(false);
+    onDraft(null);
     onClose();
   };
   return (
@@ -50,7 +55,9 @@ export function InstanceDrawer({
         size="xl"
         closeButtonProps={{ 'aria-label': 'Close the panel' }}
       >
-        {instance && <InstanceForm key={instance.id} pageId={pageId} instance={instance} onDirty={setDirty} />}
+        {instance && (
+          <InstanceForm key={instance.id} pageId={pageId} instance={instance} onDirty={setDirty} onDraft={onDraft} />
+        )}
       </Drawer>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Discard unsaved changes?" zIndex={1000}>
         <Stack>
@@ -73,10 +80,12 @@ function InstanceForm({
   pageId,
   instance,
   onDirty,
+  onDraft,
 }: {
   pageId: number;
   instance: Instance;
   onDirty: (dirty: boolean) => void;
+  onDraft: (draft: InstanceDraft | null) => void;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -109,6 +118,9 @@ function InstanceForm({
     // Bindings only for blocks with slots (a static block refuses them); none chosen clears them.
     ...(slots.length ? { bindings: Object.keys(bindings).length ? bindings : null } : {}),
   });
+  // By its text, so that the page hears of a change only when there is one.
+  const draft = dirty ? JSON.stringify({ id: instance.id, ...body() }) : null;
+  useEffect(() => onDraft(draft === null ? null : (JSON.parse(draft) as InstanceDraft)), [draft, onDraft]);
   const save = useMutation({
     mutationFn: (input: ReturnType<typeof body>) =>
       unwrap(
