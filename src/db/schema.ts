@@ -194,6 +194,8 @@ export interface PagesTable {
   published_at: Timestamp | null;
   publication_updated_at: Timestamp | null;
   publication_claimed_at: Timestamp | null;
+  publication_error: string | null;
+  publication_error_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

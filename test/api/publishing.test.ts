@@ -224,6 +224,8 @@ describe('publication', () => {
       external_slug: null,
       published_at: null,
       updated_at: null,
+      last_error: null,
+      last_error_at: null,
     });
     const published = await publish(page.id, { rubric_ids: [3], meta_title: 'Launch day', preview_text: 'Short' });
     expect(published.status).toBe(200);

@@ -169,10 +169,18 @@ describe('a page from its creation to its publication', () => {
     expect(await alert.textContent()).toMatch(/invalid token/i);
     await accessible('page-editor-publish-failed');
 
+    // Opened again later: the status still says that the last attempt failed, when, and why.
+    await page.reload();
+    const note = publication.getByRole('note').filter({ hasText: 'The provider refused the publication' });
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/Last attempt: .*\d.*invalid token/i);
+    await accessible('page-editor-publish-failed-later');
+
     const before = provider.requests.length;
     await publication.getByRole('button', { name: 'Publish update' }).click();
     await publication.getByRole('status').filter({ hasText: 'The provider has the current page' }).waitFor();
     expect(provider.requests.slice(before).map((r) => r.method)).toEqual(['PUT']);
+    await note.waitFor({ state: 'detached' });
     await alert.waitFor({ state: 'detached' });
   });
 });

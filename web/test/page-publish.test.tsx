@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../src/format';
 import { parseRubricIds } from '../src/screens/page-editor/publish-panel';
 import { fakeApi, page, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
 const at = '2026-01-01T10:00:00.000Z';
+const failedAt = '2026-01-03T09:30:00.000Z';
 
 /** One page (id 5) on site 1 with a fourcms provider; the publication and metadata change as the screen asks. */
 function service(kind = 'article') {
@@ -41,10 +43,22 @@ function service(kind = 'article') {
     ],
     'POST /api/pages/{id}/publish': ({ body }) => {
       const ids = (body as { rubric_ids?: number[] }).rubric_ids;
-      if (ids?.includes(999)) return [502, { error: 'Provider error: rubric 999 does not exist' }];
+      if (ids?.includes(999)) {
+        // The service keeps the provider's message and the time in the status.
+        status = { ...status, last_error: 'Provider error: rubric 999 does not exist', last_error_at: failedAt };
+        return [502, { error: 'Provider error: rubric 999 does not exist' }];
+      }
       if (ids?.includes(0))
         return [400, { error: 'Validation failed', errors: [{ path: 'rubric_ids[1]', message: 'Must be >= 1.' }] }];
-      status = { is_published: true, external_id: '41', external_slug: 'launch', published_at: at, updated_at: at };
+      status = {
+        is_published: true,
+        external_id: '41',
+        external_slug: 'launch',
+        published_at: at,
+        updated_at: at,
+        last_error: null,
+        last_error_at: null,
+      };
       return [200, status];
     },
     'POST /api/pages/{id}/publish-update': () => {
@@ -114,6 +128,29 @@ describe('page editor: publication', () => {
     expect(alert.textContent).toContain('rubric 999 does not exist');
     expect(within(region).getByText('Not published')).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+
+  it('shows a failure again when the page is opened later, with its time, until a publication succeeds', async () => {
+    const fake = service();
+    const first = renderApp('/pages/5', fake.api);
+    let region = await publication();
+    await userEvent.type(within(region).getByRole('textbox', { name: /^Rubric ids/ }), '999');
+    await userEvent.click(within(region).getByRole('button', { name: 'Publish' }));
+    await within(region).findByRole('alert');
+    first.unmount();
+
+    renderApp('/pages/5', fake.api);
+    region = await publication();
+    const note = await within(region).findByRole('note');
+    expect(note.textContent).toContain('The provider refused the publication');
+    expect(note.textContent).toContain('rubric 999 does not exist');
+    expect(note.textContent).toContain(`Last attempt: ${formatDateTime(failedAt)}.`);
+    expect(within(region).queryByRole('alert')).toBeNull();
+
+    await userEvent.type(within(region).getByRole('textbox', { name: /^Rubric ids/ }), '3');
+    await userEvent.click(within(region).getByRole('button', { name: 'Publish' }));
+    await within(region).findByRole('table', { name: 'Publication status' });
+    await waitFor(() => expect(within(region).queryByText(/rubric 999 does not exist/)).toBeNull());
   });
 
   it('puts a refused rubric id at the rubric field and focuses it', async () => {

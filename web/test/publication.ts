@@ -5,5 +5,7 @@ export const unpublished = {
   external_slug: null,
   published_at: null,
   updated_at: null,
+  last_error: null,
+  last_error_at: null,
 };
 export const noProvider = { type: null, base_url: null, token_set: false, updated_at: null };

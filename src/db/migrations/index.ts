@@ -11,6 +11,7 @@ import * as idsNeverReused from './0008-ids-never-reused.js';
 import * as pageOrderUnique from './0009-page-order-unique.js';
 import * as rateLimits from './0010-rate-limits.js';
 import * as searchVisibility from './0011-search-visibility.js';
+import * as publicationError from './0012-publication-error.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -32,4 +33,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0009-page-order-unique': pageOrderUnique,
   '0010-rate-limits': rateLimits,
   '0011-search-visibility': searchVisibility,
+  '0012-publication-error': publicationError,
 };

@@ -22,6 +22,8 @@ export const PAGE_COLUMNS = [
   'pages.external_slug',
   'pages.published_at',
   'pages.publication_updated_at',
+  'pages.publication_error',
+  'pages.publication_error_at',
   'pages.created_at',
   'pages.updated_at',
 ] as const;

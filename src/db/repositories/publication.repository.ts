@@ -21,7 +21,15 @@ export function publicationRepository({ db }: Database): PublicationRepository {
     async status(pageId) {
       const row = await db
         .selectFrom('pages')
-        .select(['is_published', 'external_id', 'external_slug', 'published_at', 'publication_updated_at'])
+        .select([
+          'is_published',
+          'external_id',
+          'external_slug',
+          'published_at',
+          'publication_updated_at',
+          'publication_error',
+          'publication_error_at',
+        ])
         .where('id', '=', pageId)
         .executeTakeFirst();
       return (
@@ -31,6 +39,8 @@ export function publicationRepository({ db }: Database): PublicationRepository {
           external_slug: row.external_slug,
           published_at: row.published_at,
           updated_at: row.publication_updated_at,
+          last_error: row.publication_error,
+          last_error_at: row.publication_error_at,
         }
       );
     },
@@ -60,6 +70,8 @@ export function publicationRepository({ db }: Database): PublicationRepository {
           published_at: now,
           publication_updated_at: now,
           publication_claimed_at: null,
+          publication_error: null,
+          publication_error_at: null,
         })
         .where('id', '=', pageId)
         .execute();
@@ -67,7 +79,20 @@ export function publicationRepository({ db }: Database): PublicationRepository {
     async markUpdated({ pageId, externalSlug, now }) {
       await db
         .updateTable('pages')
-        .set({ external_slug: externalSlug, publication_updated_at: now, publication_claimed_at: null })
+        .set({
+          external_slug: externalSlug,
+          publication_updated_at: now,
+          publication_claimed_at: null,
+          publication_error: null,
+          publication_error_at: null,
+        })
+        .where('id', '=', pageId)
+        .execute();
+    },
+    async markFailed({ pageId, message, now }) {
+      await db
+        .updateTable('pages')
+        .set({ publication_error: message, publication_error_at: now, publication_claimed_at: null })
         .where('id', '=', pageId)
         .execute();
     },

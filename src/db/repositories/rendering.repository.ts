@@ -22,6 +22,8 @@ export function renderingRepository({ db }: Database): RenderingRepository {
         'external_slug',
         'published_at',
         'publication_updated_at',
+        'publication_error',
+        'publication_error_at',
       ])
       .where('id', '=', id),
   );

@@ -9,6 +9,12 @@ export const PublicationStatusSchema = named(
     external_slug: Nullable(Type.String()),
     published_at: Nullable(Timestamp),
     updated_at: Nullable(Timestamp),
+    last_error: Nullable(
+      Type.String({
+        description: 'the provider’s message from the last failed publish or publish-update; null once one succeeds',
+      }),
+    ),
+    last_error_at: Nullable(Timestamp),
   }),
 );
 

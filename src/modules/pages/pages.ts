@@ -26,6 +26,9 @@ export interface Page extends PageFields {
   external_slug: string | null;
   published_at: string | null;
   publication_updated_at: string | null;
+  /** The provider's message from the last failed publication; null after a success. */
+  publication_error: string | null;
+  publication_error_at: string | null;
   has_outdated_blocks: boolean;
   created_at: string;
   updated_at: string;

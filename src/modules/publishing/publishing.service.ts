@@ -107,7 +107,15 @@ export class PublishingService {
       const ref = await this.call(() => provider.publish(doc));
       const now = this.now();
       await this.deps.publication.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now });
-      return { is_published: true, external_id: ref.id, external_slug: ref.slug, published_at: now, updated_at: now };
+      return {
+        is_published: true,
+        external_id: ref.id,
+        external_slug: ref.slug,
+        published_at: now,
+        updated_at: now,
+        last_error: null,
+        last_error_at: null,
+      };
     });
   }
 
@@ -129,7 +137,7 @@ export class PublishingService {
       const externalSlug = ref.slug ?? status.external_slug;
       const now = this.now();
       await this.deps.publication.markUpdated({ pageId, externalSlug, now });
-      return { ...status, external_slug: externalSlug, updated_at: now };
+      return { ...status, external_slug: externalSlug, updated_at: now, last_error: null, last_error_at: null };
     });
   }
 
@@ -192,6 +200,11 @@ export class PublishingService {
     }
     try {
       return await work();
+    } catch (error) {
+      // The provider's refusal is kept (its message is already free of the token), so that the status tells it later.
+      if (error instanceof AppError && error.kind === 'bad_gateway')
+        await this.deps.publication.markFailed({ pageId, message: error.message, now: this.now() });
+      throw error;
     } finally {
       // After success the mark cleared the claim already; after a failure this releases it.
       await this.deps.publication.release(pageId);
@@ -213,11 +226,22 @@ export class PublishingService {
 }
 
 const statusOf = (
-  page: Pick<Page, 'is_published' | 'external_id' | 'external_slug' | 'published_at' | 'publication_updated_at'>,
+  page: Pick<
+    Page,
+    | 'is_published'
+    | 'external_id'
+    | 'external_slug'
+    | 'published_at'
+    | 'publication_updated_at'
+    | 'publication_error'
+    | 'publication_error_at'
+  >,
 ): PublicationStatus => ({
   is_published: page.is_published,
   external_id: page.external_id,
   external_slug: page.external_slug,
   published_at: page.published_at,
   updated_at: page.publication_updated_at,
+  last_error: page.publication_error,
+  last_error_at: page.publication_error_at,
 });

@@ -7,6 +7,9 @@ export interface PublicationStatus {
   external_slug: string | null;
   published_at: string | null;
   updated_at: string | null;
+  /** The provider's message from the last failed publish or publish-update; null once one succeeds. */
+  last_error: string | null;
+  last_error_at: string | null;
 }
 
 export interface ProviderRecord {
@@ -42,6 +45,8 @@ export interface PublicationRepository {
   release(pageId: number): Promise<void>;
   markPublished(input: { pageId: number; externalId: string; externalSlug: string | null; now: string }): Promise<void>;
   markUpdated(input: { pageId: number; externalSlug: string | null; now: string }): Promise<void>;
+  /** Keeps the provider's message of a failed attempt and releases the claim; the publication state stays. */
+  markFailed(input: { pageId: number; message: string; now: string }): Promise<void>;
   provider(siteId: number): Promise<StoredProvider | undefined>;
   providerRecord(siteId: number): Promise<ProviderRecord>;
   saveProvider(input: {
@@ -69,6 +74,8 @@ export type RenderablePageRow = Pick<
   | 'external_slug'
   | 'published_at'
   | 'publication_updated_at'
+  | 'publication_error'
+  | 'publication_error_at'
 >;
 
 /** One instance of a page with its pinned revision, as rendering needs it. */

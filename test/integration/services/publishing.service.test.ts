@@ -76,10 +76,13 @@ describe('PublishingService on the real database', () => {
     expect(await h.services.publishing.status(owner, page.id)).toMatchObject({
       is_published: false,
       external_id: null,
+      last_error: expect.stringContaining('fake provider failure'),
+      last_error_at: expect.any(String),
     });
     // The claim was released with the failure: the next attempt is not refused as a concurrent one.
     const status = await h.services.publishing.publish(owner, page.id, { rubric_ids: [2] });
-    expect(status.is_published).toBe(true);
+    expect(status).toMatchObject({ is_published: true, last_error: null, last_error_at: null });
+    expect(await h.services.publishing.status(owner, page.id)).toMatchObject({ last_error: null });
   });
 
   it('refuses a second publish, an update of an unpublished page, and another user', async () => {

@@ -1974,6 +1974,10 @@ export interface components {
       published_at: string | null;
       /** Format: date-time */
       updated_at: string | null;
+      /** @description the provider’s message from the last failed publish or publish-update; null once one succeeds */
+      last_error: string | null;
+      /** Format: date-time */
+      last_error_at: string | null;
     };
     Provider: {
       /** @enum {string|null} */

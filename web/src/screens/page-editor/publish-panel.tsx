@@ -29,8 +29,9 @@ function atRubricField(error: unknown): unknown {
  * Publication of the page to its site's CMS provider: the status (state,
  * the provider's id and slug, when), Publish the first time and Publish
  * update afterwards. An article asks for its rubric ids (the service cannot
- * list them: they come from the CMS). When the provider fails, its message
- * stays on screen until the next attempt; the state is unchanged.
+ * list them: they come from the CMS). When the provider fails, the status
+ * keeps its message and the time (the page's state is unchanged), so it is
+ * shown whenever the page is opened again, until an attempt succeeds.
  */
 export function PublishPanel({ page }: { page: PageWithBlocks }) {
   const api = useApi();
@@ -80,11 +81,15 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
       void queryClient.invalidateQueries({ queryKey: ['pages'] });
     },
     onError: (error) => {
-      // A provider's failure is shown on its own, below; field errors go to their field.
-      if (!(error instanceof ApiError && error.status === 502)) errors.showError(atRubricField(error));
+      // A provider's failure is shown on its own, below, as the status keeps it; field errors go to their field.
+      if (error instanceof ApiError && error.status === 502)
+        void queryClient.invalidateQueries({ queryKey: ['page', page.id, 'publication'] });
+      else errors.showError(atRubricField(error));
     },
   });
   const providerFailed = publish.error instanceof ApiError && publish.error.status === 502;
+  // The status's record of the failure once it is read again; the answer's message until then.
+  const lastError = status.data?.last_error ?? (providerFailed ? errorMessage(publish.error) : null);
   const noProvider = provider.data && provider.data.type === null;
 
   return (
@@ -120,10 +125,16 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
               </Alert>
             )
           )}
-          {providerFailed && (
-            <Alert color="red" role="alert" title="The provider refused the publication">
-              <Text size="sm">{errorMessage(publish.error)}</Text>
-              <Text size="sm">Nothing changed. Check the site’s provider settings and the rubric ids, then retry.</Text>
+          {lastError !== null && !publish.isPending && (
+            // An alert when it has just happened; a note when the page is opened again.
+            <Alert color="red" role={providerFailed ? 'alert' : 'note'} title="The provider refused the publication">
+              {status.data?.last_error_at && (
+                <Text size="sm">Last attempt: {formatDateTime(status.data.last_error_at, '')}.</Text>
+              )}
+              <Text size="sm">{lastError}</Text>
+              <Text size="sm">
+                The page on the site is as it was. Check the site’s provider settings and the rubric ids, then retry.
+              </Text>
             </Alert>
           )}
           {publish.isSuccess && (
