@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -15,7 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { FIELD_TYPES, type Choice, type FieldDefinition } from './field-types';
+import { typesAt, type Choice, type FieldDefinition } from './field-types';
+import { NestedFields } from './nested-fields';
 
 /** Keys each field type must not carry (the service refuses them), dropped when the type changes. */
 const TYPE_KEYS = ['options', 'items', 'fields', 'allowed_sources', 'result_type', 'min_items', 'max_items'];
@@ -41,84 +43,126 @@ function withKey(def: FieldDefinition, key: string, value: unknown): FieldDefini
   return next;
 }
 
+/** What every row of the editor shares: the form's errors by path and the catalog's choices. */
+export interface RowContext {
+  errors: Record<string, unknown>;
+  sources: Choice[];
+  resultTypes: Choice[];
+}
+
+/** A row's place in its list, for the Move and Remove buttons (an array's items have none). */
+export interface RowPlace {
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}
+
+/**
+ * One field definition: its name (items have none), type, texts, default,
+ * the constraints of its type, and what it holds: an object's fields and an
+ * array's items, each a row like this one, one level deeper.
+ */
 export function FieldRow({
-  index,
-  count,
+  at,
+  depth,
+  named = true,
+  label,
+  heading,
   def,
   errors,
   sources,
   resultTypes,
   onChange,
-  onMove,
-  onRemove,
-}: {
-  index: number;
-  count: number;
+  place,
+}: RowContext & {
+  /** The form path of the definition, as the service names it: `schema_content.2.fields.0`, `schema_content.2.items`. */
+  at: string;
+  /** 1 at the top level. */
+  depth: number;
+  named?: boolean;
+  /** The field in the notation of removed fields (`author.name`, `items[].caption`), for the buttons' names. */
+  label: string;
+  heading: string;
   def: FieldDefinition;
-  errors: Record<string, unknown>;
-  sources: Choice[];
-  resultTypes: Choice[];
   onChange: (def: FieldDefinition) => void;
-  onMove: (to: number) => void;
-  onRemove: () => void;
+  place?: RowPlace;
 }) {
-  const at = `schema_content.${index}`;
   const name = typeof def.name === 'string' ? def.name : '';
   const type = typeof def.type === 'string' ? def.type : 'string';
-  const shown = name || `field ${index + 1}`;
-  const err = (key: string) => (errors[`${at}.${key}`] as string | undefined) ?? undefined;
+  const shown = label;
+  // The row's own path is where the service reports a definition too deep or not an object.
+  const err = (key: string) => (errors[key ? `${at}.${key}` : at] as string | undefined) ?? undefined;
+  const context = { errors, sources, resultTypes };
   const str = (key: string) => (typeof def[key] === 'string' ? def[key] : '');
   const num = (key: string) => (typeof def[key] === 'number' ? def[key] : '');
   const set = (key: string, value: unknown) => onChange(withKey(def, key, value));
   const setNumber = (key: string) => (value: string | number) => set(key, value === '' ? undefined : Number(value));
   const titleId = `${at}-title`;
 
+  const types = typesAt(depth, named);
+  const messageId = `${at}-message`;
+
   return (
-    <Paper withBorder p="sm" component="fieldset" aria-labelledby={titleId} style={{ margin: 0 }}>
+    <Paper
+      withBorder
+      p="sm"
+      component="fieldset"
+      aria-labelledby={titleId}
+      aria-describedby={err('') ? messageId : undefined}
+      // A refusal of the definition itself (too deep) is focused here, at the path the service names.
+      data-path={at}
+      tabIndex={-1}
+      style={{ margin: 0, minWidth: 0 }}
+    >
       <Group justify="space-between" wrap="wrap" mb="xs">
-        <Title order={3} size="h5" id={titleId}>
-          Field {index + 1}: {shown}
+        <Title order={Math.min(depth + 2, 6) as 3 | 4 | 5 | 6} size="h5" id={titleId}>
+          {heading}
         </Title>
-        <Group gap={4}>
-          <ActionIcon
-            variant="default"
-            aria-label={`Move ${shown} up`}
-            disabled={index === 0}
-            onClick={() => onMove(index - 1)}
-          >
-            ↑
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={`Move ${shown} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(index + 1)}
-          >
-            ↓
-          </ActionIcon>
-          <Button size="xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${shown}`}>
-            Remove
-          </Button>
-        </Group>
+        {place && (
+          <Group gap={4}>
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${shown} up`}
+              disabled={place.index === 0}
+              onClick={() => place.onMove(place.index - 1)}
+            >
+              ↑
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${shown} down`}
+              disabled={place.index === place.count - 1}
+              onClick={() => place.onMove(place.index + 1)}
+            >
+              ↓
+            </ActionIcon>
+            <Button size="xs" variant="subtle" color="red" onClick={place.onRemove} aria-label={`Remove ${shown}`}>
+              Remove
+            </Button>
+          </Group>
+        )}
       </Group>
       {err('') && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="red.9" size="sm" id={messageId} role="alert" mb="xs">
           {err('')}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Field name"
-          description="The key in the values and the template: a–z, 0–9, _"
-          value={name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={err('name')}
-          data-path={`${at}.name`}
-          required
-        />
+        {named && (
+          <TextInput
+            label="Field name"
+            description="The key in the values and the template: a–z, 0–9, _"
+            value={name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={err('name')}
+            data-path={`${at}.name`}
+            required
+          />
+        )}
         <Select
-          label="Type"
-          data={[...FIELD_TYPES]}
+          label={named ? 'Type' : 'Type of each item'}
+          data={types.includes(type) ? types : [...types, type]}
           value={type}
           onChange={(value) => value && onChange(withType(def, value))}
           error={err('type')}
@@ -140,14 +184,16 @@ export function FieldRow({
           data-path={`${at}.description`}
         />
       </SimpleGrid>
-      <Checkbox
-        mt="sm"
-        label="Required"
-        checked={def.required === true}
-        onChange={(e) => set('required', e.currentTarget.checked ? true : undefined)}
-        error={err('required')}
-        data-path={`${at}.required`}
-      />
+      {named && (
+        <Checkbox
+          mt="sm"
+          label="Required"
+          checked={def.required === true}
+          onChange={(e) => set('required', e.currentTarget.checked ? true : undefined)}
+          error={err('required')}
+          data-path={`${at}.required`}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
         {type !== 'binding' && (
           <DefaultInput type={type} def={def} error={err('default')} path={`${at}.default`} onChange={set} />
@@ -210,19 +256,6 @@ export function FieldRow({
         )}
         {type === 'array' && (
           <>
-            <Select
-              label="Type of each item"
-              data={FIELD_TYPES.filter((t) => t !== 'binding')}
-              value={
-                typeof (def.items as FieldDefinition | undefined)?.type === 'string'
-                  ? ((def.items as FieldDefinition).type as string)
-                  : null
-              }
-              onChange={(value) => value && set('items', withType((def.items as FieldDefinition) ?? {}, value))}
-              error={err('items.type') ?? err('items')}
-              data-path={`${at}.items.type`}
-              allowDeselect={false}
-            />
             <NumberInput
               label="Fewest items"
               min={0}
@@ -264,21 +297,36 @@ export function FieldRow({
           </>
         )}
       </SimpleGrid>
-      {(type === 'object' || (type === 'array' && (def.items as FieldDefinition | undefined)?.type === 'object')) && (
-        <Text size="sm" c="dimmed" mt="sm">
-          {describeNested(def)} Nested fields are edited in the JSON view.
-        </Text>
+      {type === 'object' && (
+        <NestedFields
+          {...context}
+          at={`${at}.fields`}
+          depth={depth + 1}
+          parent={shown}
+          fields={Array.isArray(def.fields) ? (def.fields as FieldDefinition[]) : []}
+          onChange={(fields) => onChange({ ...def, fields })}
+        />
+      )}
+      {type === 'array' && (
+        <Box mt="sm" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}>
+          <FieldRow
+            {...context}
+            at={`${at}.items`}
+            depth={depth + 1}
+            named={false}
+            label={`${shown}[]`}
+            heading={`Each item of ${shown}`}
+            def={isDefinition(def.items) ? def.items : { type: 'string' }}
+            onChange={(items) => onChange({ ...def, items })}
+          />
+        </Box>
       )}
     </Paper>
   );
 }
 
-function describeNested(def: FieldDefinition): string {
-  const list = (def.type === 'object' ? def.fields : (def.items as FieldDefinition | undefined)?.fields) as
-    FieldDefinition[] | undefined;
-  const names = (list ?? []).map((f) => (typeof f.name === 'string' ? f.name : '?'));
-  return names.length ? `Its fields: ${names.join(', ')}.` : 'It has no fields yet.';
-}
+const isDefinition = (value: unknown): value is FieldDefinition =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A default as the type takes it: text for textual types, a number, a yes/no, else JSON. */
 function DefaultInput({
