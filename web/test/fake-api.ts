@@ -83,3 +83,38 @@ export const user = (
 });
 
 export const page = <T>(data: T[]) => ({ data, total: data.length, limit: 200, offset: 0 });
+
+const created = '2026-01-01T10:00:00.000Z';
+
+/** A page as `GET /api/pages/{id}` answers it: page 5, "Home", an article on site 1 with no blocks; `overrides` over it. */
+export const pageBody = (overrides: Record<string, unknown> = {}) => ({
+  id: 5,
+  name: 'Home',
+  kind: 'article',
+  site_id: 1,
+  folder_id: null,
+  slug: null,
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  meta_robots: null,
+  is_published: false,
+  has_outdated_blocks: false,
+  created_at: created,
+  updated_at: created,
+  blocks: [],
+  ...overrides,
+});
+
+/** One block instance of a page: instance 9 of block 3 ("Hero") at 1.0, up to date, without values; `overrides` over it. */
+export const pageInstance = (overrides: Record<string, unknown> = {}) => ({
+  id: 9,
+  block: { id: 3, name: 'Hero' },
+  order_index: 0,
+  placeholder_values: {},
+  bindings: null,
+  parent_page_block_id: null,
+  version: { major: 1, minor: 0 },
+  update_status: 'up_to_date',
+  ...overrides,
+});

@@ -2,21 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dropMove, reparentMove, stepMove, treeRows } from '../src/screens/page-editor/nesting';
-import { fakeApi, page, user } from './fake-api';
+import { fakeApi, page, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
 const at = '2026-01-01T10:00:00.000Z';
-const instance = (id: number, blockId: number, name: string) => ({
-  id,
-  block: { id: blockId, name },
-  order_index: 0,
-  placeholder_values: {},
-  bindings: null,
-  parent_page_block_id: null,
-  version: { major: 1, minor: 0 },
-  update_status: 'up_to_date' as const,
-});
+const instance = (id: number, blockId: number, name: string) => pageInstance({ id, block: { id: blockId, name } });
 const libraryBlock = (id: number, name: string) => ({
   id,
   name,
@@ -41,28 +32,12 @@ const libraryBlock = (id: number, name: string) => ({
 function service() {
   let blocks = [instance(9, 3, 'Hero'), instance(10, 4, 'Text')];
   let renders = 0;
-  const pageBody = () => ({
-    id: 5,
-    name: 'Home',
-    kind: 'article',
-    site_id: 1,
-    folder_id: null,
-    slug: null,
-    meta_title: null,
-    meta_description: null,
-    meta_keywords: null,
-    meta_robots: null,
-    is_published: false,
-    has_outdated_blocks: false,
-    created_at: at,
-    updated_at: at,
-    blocks: blocks.map((b, i) => ({ ...b, order_index: i })),
-  });
+  const current = () => pageBody({ blocks: blocks.map((b, i) => ({ ...b, order_index: i })) });
   const fake = fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
-    'GET /api/pages/{id}': () => [200, pageBody()],
+    'GET /api/pages/{id}': () => [200, current()],
     'POST /api/pages/{id}/preview': () => [200, `<p>render ${++renders}</p>`, { 'content-type': 'text/html' }],
     'GET /api/blocks': ({ query }) => {
       const all = [libraryBlock(3, 'Hero'), libraryBlock(4, 'Text'), libraryBlock(6, 'Gallery')];
@@ -82,7 +57,7 @@ function service() {
     'POST /api/pages/{pageId}/blocks': ({ body }) => {
       const id = (body as { blocks: { block_id: number }[] }).blocks[0]!.block_id;
       blocks = [...blocks, instance(20, id, id === 6 ? 'Gallery' : 'Other')];
-      return [201, pageBody()];
+      return [201, current()];
     },
     'DELETE /api/pages/{pageId}/blocks/{pbId}': ({ params }) => {
       blocks = blocks.filter((b) => b.id !== Number(params.pbId));
@@ -92,7 +67,7 @@ function service() {
       const from = blocks.findIndex((b) => b.id === Number(params.pbId));
       const [moved] = blocks.splice(from, 1);
       blocks.splice((body as { position: number }).position, 0, moved!);
-      return [200, pageBody()];
+      return [200, current()];
     },
   });
   return fake;
@@ -237,27 +212,13 @@ describe('page editor: layouts', () => {
     const fake = service();
     fake.on('GET /api/pages/{id}', () => [
       200,
-      {
-        id: 5,
-        name: 'Home',
-        kind: 'article',
-        site_id: 1,
-        folder_id: null,
-        slug: null,
-        meta_title: null,
-        meta_description: null,
-        meta_keywords: null,
-        meta_robots: null,
-        is_published: false,
-        has_outdated_blocks: false,
-        created_at: at,
-        updated_at: at,
+      pageBody({
         blocks: [
           { ...instance(9, 3, 'Hero'), order_index: 0 },
           { ...instance(11, 7, 'Columns'), block: { id: 7, name: 'Columns', kind: 'layout' }, order_index: 1 },
           { ...instance(12, 4, 'Text'), parent_page_block_id: 11, order_index: 2 },
         ],
-      },
+      }),
     ]);
     fake.on('PUT /api/pages/{pageId}/blocks/{pbId}/move', () => [400, { error: 'stop here' }]);
     renderApp('/pages/5', fake.api);

@@ -4,10 +4,9 @@ import { EditorView } from '@uiw/react-codemirror';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { placeInstanceErrors } from '../src/screens/page-editor/server-error-schema';
-import { fakeApi, user } from './fake-api';
+import { fakeApi, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 
-const at = '2026-01-01T10:00:00.000Z';
 const source = (id: string, title: string, properties: Record<string, unknown>) => ({
   id,
   title,
@@ -25,40 +24,14 @@ interface Setup {
 
 /** A page (id 5) with one instance (id 9) of block 3: a block with a live-data slot, or a markdown block. */
 function service({ name = 'News', blockType = 'schema', values = {}, bindings = null }: Setup = {}) {
-  const pageBody = () => ({
-    id: 5,
-    name: 'Home',
-    kind: 'article',
-    site_id: 1,
-    folder_id: null,
-    slug: null,
-    meta_title: null,
-    meta_description: null,
-    meta_keywords: null,
-    meta_robots: null,
-    is_published: false,
-    has_outdated_blocks: false,
-    created_at: at,
-    updated_at: at,
-    blocks: [
-      {
-        id: 9,
-        block: { id: 3, name },
-        order_index: 0,
-        placeholder_values: values,
-        bindings,
-        parent_page_block_id: null,
-        version: { major: 1, minor: 0 },
-        update_status: 'up_to_date',
-      },
-    ],
-  });
+  const current = () =>
+    pageBody({ blocks: [pageInstance({ block: { id: 3, name }, placeholder_values: values, bindings })] });
   const markdown = blockType === 'markdown';
   return fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
     'GET /api/pages': () => [200, { data: [], total: 0, limit: 50, offset: 0 }],
     'GET /api/sites': () => [200, { data: [], total: 0, limit: 200, offset: 0 }],
-    'GET /api/pages/{id}': () => [200, pageBody()],
+    'GET /api/pages/{id}': () => [200, current()],
     'POST /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,
@@ -97,7 +70,7 @@ function service({ name = 'News', blockType = 'schema', values = {}, bindings = 
       `<pre>${JSON.stringify(body)}</pre>`,
       { 'content-type': 'text/html' },
     ],
-    'PUT /api/pages/{pageId}/blocks/{pbId}': () => [200, pageBody()],
+    'PUT /api/pages/{pageId}/blocks/{pbId}': () => [200, current()],
   });
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/format';
 import { parseRubricIds } from '../src/screens/page-editor/publish-panel';
-import { fakeApi, page, user } from './fake-api';
+import { fakeApi, page, pageBody, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
@@ -23,19 +23,10 @@ function service(kind = 'article') {
     meta_robots: null,
   };
   let status: Record<string, unknown> = unpublished;
-  const pageBody = () => ({
-    id: 5,
-    kind,
-    ...meta,
-    is_published: status.is_published,
-    has_outdated_blocks: false,
-    created_at: at,
-    updated_at: at,
-    blocks: [],
-  });
+  const current = () => pageBody({ kind, ...meta, is_published: status.is_published });
   return fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
-    'GET /api/pages/{id}': () => [200, pageBody()],
+    'GET /api/pages/{id}': () => [200, current()],
     'GET /api/pages/{id}/publication': () => [200, status],
     'GET /api/sites/{id}/provider': () => [
       200,
@@ -72,7 +63,7 @@ function service(kind = 'article') {
       if (next.slug === 'taken')
         return [409, { error: 'The slug is taken on this site.', errors: [{ path: 'slug', message: 'Taken.' }] }];
       meta = { ...meta, ...next };
-      return [200, pageBody()];
+      return [200, current()];
     },
   });
 }

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { keptValues, lostValues } from '../src/screens/page-editor/removed-values';
-import { fakeApi, user } from './fake-api';
+import { fakeApi, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
-const at = '2026-01-01T10:00:00.000Z';
 type Status = 'up_to_date' | 'outdated_minor' | 'outdated_major';
 interface Row {
   id: number;
@@ -17,32 +16,20 @@ interface Row {
   values: Record<string, unknown>;
 }
 
-const pageBody = (rows: Row[]) => ({
-  id: 5,
-  name: 'Home',
-  kind: 'article',
-  site_id: 1,
-  folder_id: null,
-  slug: null,
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-  is_published: false,
-  has_outdated_blocks: rows.some((r) => r.status !== 'up_to_date'),
-  created_at: at,
-  updated_at: at,
-  blocks: rows.map((r, i) => ({
-    id: r.id,
-    block: { id: r.blockId, name: r.name },
-    order_index: i,
-    placeholder_values: r.values,
-    bindings: null,
-    parent_page_block_id: null,
-    version: r.version,
-    update_status: r.status,
-  })),
-});
+const pageWith = (rows: Row[]) =>
+  pageBody({
+    has_outdated_blocks: rows.some((r) => r.status !== 'up_to_date'),
+    blocks: rows.map((r, i) =>
+      pageInstance({
+        id: r.id,
+        block: { id: r.blockId, name: r.name },
+        order_index: i,
+        placeholder_values: r.values,
+        version: r.version,
+        update_status: r.status,
+      }),
+    ),
+  });
 
 const libraryVersions: Record<number, { major: number; minor: number }> = {
   3: { major: 1, minor: 2 },
@@ -79,7 +66,7 @@ function service() {
     'GET /api/auth/me': () => [200, { user: user() }],
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
-    'GET /api/pages/{id}': () => [200, pageBody(rows)],
+    'GET /api/pages/{id}': () => [200, pageWith(rows)],
     'POST /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
     'GET /api/blocks/{id}': ({ params }) => [
       200,
@@ -98,7 +85,7 @@ function service() {
           },
         ];
       if (query.get('dry_run') !== '1') upToDate(Number(params.pbId));
-      return [200, pageBody(rows)];
+      return [200, pageWith(rows)];
     },
     'POST /api/pages/{pageId}/blocks/upgrade-all': () => {
       upToDate(9);
@@ -146,7 +133,7 @@ function service() {
           },
         ];
       upToDate(10);
-      return [200, { id: 12, page: pageBody(rows) }];
+      return [200, { id: 12, page: pageWith(rows) }];
     },
   });
   return fake;

@@ -3,39 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { placeServerErrors } from '../src/screens/page-editor/server-error-schema';
-import { fakeApi, user } from './fake-api';
+import { fakeApi, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
-const at = '2026-01-01T10:00:00.000Z';
-const pageBody = (values: Record<string, unknown>) => ({
-  id: 5,
-  name: 'Home',
-  kind: 'article',
-  site_id: 1,
-  folder_id: null,
-  slug: null,
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-  is_published: false,
-  has_outdated_blocks: false,
-  created_at: at,
-  updated_at: at,
-  blocks: [
-    {
-      id: 9,
-      block: { id: 3, name: 'Hero' },
-      order_index: 0,
-      placeholder_values: values,
-      bindings: null,
-      parent_page_block_id: null,
-      version: { major: 1, minor: 0 },
-      update_status: 'up_to_date',
-    },
-  ],
-});
+const pageWith = (values: Record<string, unknown>) =>
+  pageBody({ blocks: [pageInstance({ placeholder_values: values })] });
 
 function service() {
   let values: Record<string, unknown> = { title: 'Hello', subtitle: 'World' };
@@ -43,7 +16,7 @@ function service() {
     'GET /api/auth/me': () => [200, { user: user() }],
     'GET /api/pages/{id}/publication': () => [200, unpublished],
     'GET /api/sites/{id}/provider': () => [200, noProvider],
-    'GET /api/pages/{id}': () => [200, pageBody(values)],
+    'GET /api/pages/{id}': () => [200, pageWith(values)],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,
       {
@@ -63,7 +36,7 @@ function service() {
     ],
     'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
       values = (body as { placeholder_values: Record<string, unknown> }).placeholder_values;
-      return [200, pageBody(values)];
+      return [200, pageWith(values)];
     },
   });
 }

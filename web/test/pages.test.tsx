@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, page, user } from './fake-api';
+import { fakeApi, page, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 
 const site = {
@@ -11,24 +11,8 @@ const site = {
   created_at: '2026-01-01T10:00:00.000Z',
   updated_at: '2026-01-01T10:00:00.000Z',
 };
-const pageRow = (overrides: Record<string, unknown> = {}) => ({
-  id: 5,
-  name: 'Home',
-  kind: 'article',
-  site_id: 1,
-  folder_id: 2,
-  slug: null,
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-  is_published: false,
-  has_outdated_blocks: true,
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: '2026-01-01T10:00:00.000Z',
-  blocks: null,
-  ...overrides,
-});
+const pageRow = (overrides: Record<string, unknown> = {}) =>
+  pageBody({ folder_id: 2, has_outdated_blocks: true, blocks: null, ...overrides });
 
 function service(sites = [site]) {
   return fakeApi({
@@ -107,18 +91,7 @@ describe('pages', () => {
     fake.on('GET /api/pages/{id}', () => [
       200,
       pageRow({
-        blocks: [
-          {
-            id: 9,
-            block: { id: 3, name: 'Hero' },
-            order_index: 0,
-            placeholder_values: {},
-            bindings: null,
-            parent_page_block_id: null,
-            version: { major: 1, minor: 0 },
-            update_status: 'outdated_minor',
-          },
-        ],
+        blocks: [pageInstance({ update_status: 'outdated_minor' })],
       }),
     ]);
     fake.on('POST /api/pages/{id}/preview', () => [200, '<h1>Hero</h1>', { 'content-type': 'text/html' }]);
