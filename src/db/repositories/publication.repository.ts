@@ -2,6 +2,9 @@ import type { PublicationRepository } from '../../modules/publishing/publishing.
 import type { Database } from '../dialects/dialect.js';
 import { bool } from './rows.js';
 
+/** A publication that went through: the claim is released and the last failure forgotten. */
+const succeeded = { publication_claimed_at: null, publication_error: null, publication_error_at: null } as const;
+
 export function publicationRepository({ db }: Database): PublicationRepository {
   const record = async (siteId: number) => {
     const row = await db
@@ -69,9 +72,7 @@ export function publicationRepository({ db }: Database): PublicationRepository {
           external_slug: externalSlug,
           published_at: now,
           publication_updated_at: now,
-          publication_claimed_at: null,
-          publication_error: null,
-          publication_error_at: null,
+          ...succeeded,
         })
         .where('id', '=', pageId)
         .execute();
@@ -82,9 +83,7 @@ export function publicationRepository({ db }: Database): PublicationRepository {
         .set({
           external_slug: externalSlug,
           publication_updated_at: now,
-          publication_claimed_at: null,
-          publication_error: null,
-          publication_error_at: null,
+          ...succeeded,
         })
         .where('id', '=', pageId)
         .execute();
