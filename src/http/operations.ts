@@ -333,6 +333,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
         external_slug: 'home',
         published_at: '2026-01-05T10:05:00.000Z',
         updated_at: '2026-01-05T10:05:00.000Z',
+        last_error: null,
+        last_error_at: null,
       },
     },
   },

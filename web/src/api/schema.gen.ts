@@ -7561,7 +7561,9 @@ export interface operations {
            *       "external_id": "1",
            *       "external_slug": "home",
            *       "published_at": "2026-01-05T10:05:00.000Z",
-           *       "updated_at": "2026-01-05T10:05:00.000Z"
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
