@@ -951,7 +951,13 @@ export interface paths {
      */
     get: operations['previewPage'];
     put?: never;
-    post?: never;
+    /**
+     * The page with unsaved changes (values, bindings, order, nesting) as HTML, with stub data; nothing is saved
+     * @description Use it to see a page with changes not saved yet (values, bindings, order, nesting) before saving them.
+     *
+     *     Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]).
+     */
+    post: operations['previewPageDraft'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1416,6 +1422,10 @@ export interface components {
       published_at: string | null;
       /** Format: date-time */
       updated_at: string | null;
+      /** @description the provider’s message from the last failed publish or publish-update; null once one succeeds */
+      last_error: string | null;
+      /** Format: date-time */
+      last_error_at: string | null;
     };
     Provider: {
       /** @enum {string|null} */
@@ -6491,7 +6501,9 @@ export interface operations {
            *       "external_id": "1",
            *       "external_slug": "home",
            *       "published_at": "2026-01-05T10:05:00.000Z",
-           *       "updated_at": "2026-01-05T10:05:00.000Z"
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -6746,6 +6758,135 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  previewPageDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "blocks": [
+         *         {
+         *           "id": 12,
+         *           "placeholder_values": {
+         *             "title": "Welcome back"
+         *           }
+         *         },
+         *         {
+         *           "id": 11
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page */
+          blocks?: {
+            /** @description an instance of this page */
+            id: number;
+            /** @description replaces the saved values; absent: kept */
+            placeholder_values?: {
+              [key: string]: unknown;
+            };
+            /** @description replaces the saved bindings; null clears them; absent: kept */
+            bindings?: {
+              [key: string]: unknown;
+            } | null;
+            /** @description a layout instance listed here, or null for the top level; absent: kept */
+            parent_page_block_id?: number | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description text/html */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
