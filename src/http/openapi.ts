@@ -46,7 +46,9 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
       openapi: '3.1.0',
       info: {
         title: options.title,
-        description: `${options.description}\n\nHow the pieces fit together (contours, discovery, pinning, publication, errors, limits): the guide \`docs/api.md\`, served at [${options.prefix}/docs/guide](${options.prefix}/docs/guide).`,
+        description:
+          `${options.description}\n\nHow the pieces fit together (contours, discovery, pinning, publication, ` +
+          `errors, limits): the guide \`docs/api.md\`, served at [${options.prefix}/docs/guide](${options.prefix}/docs/guide).`,
         version: '1.0.0',
       },
       externalDocs: { description: 'The API guide (docs/api.md)', url: `${options.prefix}/docs/guide` },

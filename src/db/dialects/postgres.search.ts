@@ -33,9 +33,10 @@ export const postgresBlockSearch: BlockSearch = {
     // ts_rank grows with relevance; descending, then by id, as SQLite's bm25 ascending.
     const { rows } = await sql<{
       id: number;
-    }>`select id from blocks, ${q} q where search_vector @@ q and ${visibleInLists(query.viewerId)} order by ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) desc, id limit ${query.limit} offset ${query.offset}`.execute(
-      db,
-    );
+    }>`select id from blocks, ${q} q
+      where search_vector @@ q and ${visibleInLists(query.viewerId)}
+      order by ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) desc, id
+      limit ${query.limit} offset ${query.offset}`.execute(db);
     return { ids: rows.map((r) => r.id), total };
   },
 };
@@ -46,14 +47,17 @@ export const postgresPageSearch: PageSearch = {
     await sql`create index pages_search_vector on pages using gin (search_vector)`.execute(db);
   },
   async index(db: Kysely<any>, pageId, doc) {
-    await sql`update pages set search_vector = setweight(to_tsvector('simple', ${doc.name}), 'A') || setweight(to_tsvector('simple', ${doc.slug}), 'B') || setweight(to_tsvector('simple', ${doc.meta}), 'C') where id = ${pageId}`.execute(
-      db,
-    );
+    await sql`update pages set search_vector =
+      setweight(to_tsvector('simple', ${doc.name}), 'A') ||
+      setweight(to_tsvector('simple', ${doc.slug}), 'B') ||
+      setweight(to_tsvector('simple', ${doc.meta}), 'C')
+      where id = ${pageId}`.execute(db);
   },
   matches(terms) {
     return sql<{
       page_id: number;
       score: number;
-    }>`(select id as page_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score from pages, to_tsquery('simple', ${prefixQuery(terms)}) q where search_vector @@ q)`;
+    }>`(select id as page_id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score
+      from pages, to_tsquery('simple', ${prefixQuery(terms)}) q where search_vector @@ q)`;
   },
 };

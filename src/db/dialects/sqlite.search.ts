@@ -31,7 +31,8 @@ export const sqliteBlockSearch: BlockSearch = {
     // The token follows the block, whatever changes it (deprecation, scope, owner).
     await sql
       .raw(
-        `create trigger block_search_visibility after update of scope, owner_id, is_deprecated on blocks begin update block_search set vis = ${VISIBILITY('new')} where rowid = new.id; end`,
+        `create trigger block_search_visibility after update of scope, owner_id, is_deprecated on blocks
+         begin update block_search set vis = ${VISIBILITY('new')} where rowid = new.id; end`,
       )
       .execute(db);
   },
@@ -52,9 +53,9 @@ export const sqliteBlockSearch: BlockSearch = {
   },
   async index(db: Kysely<any>, blockId, doc) {
     await sql`delete from block_search where rowid = ${blockId}`.execute(db);
-    await sql`insert into block_search (rowid, name, description, docs, tags, vis) select id, ${doc.name}, ${doc.description}, ${doc.docs}, ${doc.tags}, ${sql.raw(VISIBILITY('blocks'))} from blocks where id = ${blockId}`.execute(
-      db,
-    );
+    await sql`insert into block_search (rowid, name, description, docs, tags, vis)
+      select id, ${doc.name}, ${doc.description}, ${doc.docs}, ${doc.tags}, ${sql.raw(VISIBILITY('blocks'))}
+      from blocks where id = ${blockId}`.execute(db);
   },
   async search(db, query) {
     const text = textQuery(query.terms);
@@ -71,11 +72,15 @@ export const sqliteBlockSearch: BlockSearch = {
     // and joining it before sorting cost four times as much at 100k blocks.
     let visible: number[] = [];
     for (let k = wanted; ; k *= 4) {
-      const { rows } = await sql<{ id: number; visible: number }>`select m.block_id as id, ${visibleInLists(
-        query.viewerId,
-      )} as visible from (select rowid as block_id, bm25(block_search, ${WEIGHTS}) as score from block_search where block_search match ${text} order by score, rowid limit ${k}) m join blocks on blocks.id = m.block_id order by m.score, m.block_id`.execute(
-        db,
-      );
+      const { rows } = await sql<{ id: number; visible: number }>`
+        select m.block_id as id, ${visibleInLists(query.viewerId)} as visible
+        from (
+          select rowid as block_id, bm25(block_search, ${WEIGHTS}) as score
+          from block_search where block_search match ${text}
+          order by score, rowid limit ${k}
+        ) m
+        join blocks on blocks.id = m.block_id
+        order by m.score, m.block_id`.execute(db);
       visible = rows.filter((r) => r.visible).map((r) => r.id);
       if (visible.length >= wanted || rows.length < k) break;
     }

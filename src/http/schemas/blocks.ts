@@ -72,7 +72,8 @@ export const BlockUpdateResult = Type.Object({
   version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
   removed_fields: Type.Array(Type.String(), {
     description:
-      'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
+      'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, ' +
+      '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
   }),
 });
 

@@ -109,13 +109,17 @@ export const FieldErrorSchema = named(
   Type.Object({
     path: Type.String({
       description:
-        "A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own.",
+        'A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a ' +
+        "page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's " +
+        'own.',
     }),
     message: Type.String({ description: 'What is wrong, in words.' }),
     code: Type.String({
       enum: [...ERROR_CODES],
       description:
-        'What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, `too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, `not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.',
+        'What is wrong, as a stable machine word: `required`, `type`, `enum`, `unknown_key`, `not_allowed`, `blank`, ' +
+        '`too_long`/`too_short`, `too_large`/`too_small` (numbers), `too_many`/`too_few` (lists), `pattern`, `format`, ' +
+        '`not_unique`, `conflict`, `not_found`, `forbidden`, `invalid`.',
     }),
     expected: Type.Optional(
       Type.Unknown({
@@ -148,7 +152,8 @@ export const ErrorBody = Type.Object(
     $id: ERROR_BODY_ID,
     title: 'Error',
     description:
-      'Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).',
+      'Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, ' +
+      '`library_version`, `removed_fields`; a 500: `request_id`).',
     additionalProperties: true,
     $comment: ERROR_BODY_MARK,
   },

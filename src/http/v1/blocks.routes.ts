@@ -94,7 +94,9 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         tags,
         summary: 'Change a private block; template, CSS, JS or schema changes make a new revision',
         description:
-          'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.',
+          'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of ' +
+          'template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes ' +
+          'away.',
         params: IdParams,
         querystring: DryRunQuery,
         body: BlockUpdateBody,
@@ -205,7 +207,8 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         tags,
         summary: 'The contract for placeholder_values: JSON Schema, a valid example and the binding slots',
         description:
-          'With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.',
+          'With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and ' +
+          'its result type (schema_json, stub), so one call replaces the discovery chain.',
         params: IdParams,
         querystring: PlaceholderSchemaQuery,
         response: { 200: PlaceholderSchemaResponse, ...errorResponses(400, 401, 403, 404) },

@@ -42,7 +42,8 @@ export function mcpRoutes(app: App) {
     tags: ['agents'],
     summary: 'The MCP server (Streamable HTTP) for AI agents: the same tools as the REST API, with the same key',
     description:
-      'One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream.',
+      'One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the ' +
+      'answer is JSON. Stateless: no session id, no event stream.',
   };
   app.post(
     '/mcp',

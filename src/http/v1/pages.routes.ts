@@ -35,7 +35,8 @@ export function pageRoutes(app: App, deps: HttpDeps) {
         tags,
         summary: 'Create a page of a site from block instances',
         description:
-          'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.',
+          'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: ' +
+          'block N not found`; a taken slug a 409 at `slug`.',
         querystring: DryRunQuery,
         body: PageCreateBody,
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },

@@ -42,7 +42,8 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
         tags: ['publication'],
         summary: 'First publication to the site’s CMS provider',
         description:
-          'Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the provider failed (its message is in error). Any failure leaves the state unchanged.',
+          'Articles: rubric_ids required (at least one). Other kinds: {}. 400: already published, or no site; 502: the ' +
+          'provider failed (its message is in error). Any failure leaves the state unchanged.',
         params: IdParams,
         body: PublishBody,
         response: { 200: PublicationStatusSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },

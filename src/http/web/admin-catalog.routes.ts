@@ -232,7 +232,8 @@ function sourceRoutes(app: App, { services }: HttpDeps) {
         tags,
         summary: 'Create a data source',
         description:
-          '`params_schema` must be a draft-07 JSON Schema of an object with `properties` and `additionalProperties: false`, else 422. An unknown `result_type_id` is a 422, a taken id a 409.',
+          '`params_schema` must be a draft-07 JSON Schema of an object with `properties` and `additionalProperties: ' +
+          'false`, else 422. An unknown `result_type_id` is a 422, a taken id a 409.',
         body: DataSourceCreateBody,
         response: { 201: DataSourceSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },

@@ -25,7 +25,8 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
         tags: ['auth'],
         summary: 'Create an account and sign in',
         description:
-          'The password must not be only white space nor one of the most common passwords (400 at `password`). Registrations from one address are limited (429 with Retry-After).',
+          'The password must not be only white space nor one of the most common passwords (400 at `password`). ' +
+          'Registrations from one address are limited (429 with Retry-After).',
         security: [],
         body: RegisterBody,
         response: { 201: UserEnvelope, ...errorResponses(400, 403, 409, 429) },
@@ -46,7 +47,8 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
         tags: ['auth'],
         summary: 'Sign in',
         description:
-          'After a few failures for one account from one address, each next attempt from there must wait twice as long as the last (429 with Retry-After); other addresses are not affected, and a success forgets the failures.',
+          'After a few failures for one account from one address, each next attempt from there must wait twice as long as ' +
+          'the last (429 with Retry-After); other addresses are not affected, and a success forgets the failures.',
         security: [],
         body: LoginBody,
         response: { 200: UserEnvelope, ...errorResponses(400, 401, 403, 429) },

@@ -19,7 +19,9 @@ export async function webApi(scope: App, deps: HttpDeps) {
   await registerDocsCollector(scope, {
     title: 'Pageblocks web contour',
     description:
-      "The web interface's contour, authenticated by the `pb_session` cookie: accounts, API keys and administration, and every operation of `/api/v1` (blocks, pages, previews, catalog, publication) under the same paths without `/v1`. Not for integrations: they use `/api/v1` with a key.",
+      "The web interface's contour, authenticated by the `pb_session` cookie: accounts, API keys and administration, " +
+      'and every operation of `/api/v1` (blocks, pages, previews, catalog, publication) under the same paths without ' +
+      '`/v1`. Not for integrations: they use `/api/v1` with a key.',
     prefix: '/api',
     securityScheme: { type: 'apiKey', in: 'cookie', name: 'pb_session' },
   });
