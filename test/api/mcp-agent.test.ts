@@ -286,6 +286,11 @@ describe('the HTTP endpoint', () => {
     const notRpc = await t.call('POST', '/api/v1/mcp', { key: user.key, body: { method: 'tools/list' } });
     expect(notRpc.status).toBe(400);
     expect(notRpc.body.errors[0]).toMatchObject({ path: 'jsonrpc', code: 'required' });
+    // JSON-RPC that the MCP server cannot take: the protocol's error, as the document declares
+    // (t.call checks every answer against it; the fuzzer found this one undeclared).
+    const badRpc = await t.call('POST', '/api/v1/mcp', { key: user.key, body: { jsonrpc: '2.0', '': [true, null] } });
+    expect(badRpc.status).toBe(400);
+    expect(badRpc.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
   });
 
   it('is not on the cookie contour', async () => {

@@ -7272,13 +7272,24 @@ export interface operations {
           };
         };
       };
-      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      /** @description not a JSON-RPC 2.0 message (our error body), or one the MCP server refuses (a JSON-RPC error) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json':
+            | components['schemas']['Error']
+            | {
+                /** @enum {string} */
+                jsonrpc: '2.0';
+                error: {
+                  code: number;
+                  message: string;
+                  data?: unknown;
+                };
+                id: string | number | null;
+              };
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { createMcpServer, type ApiCall } from '../../mcp/server.js';
 import type { App } from '../context.js';
-import { errorResponses } from '../schemas/common.js';
+import { ErrorBodyRef, errorResponses } from '../schemas/common.js';
 
 /**
  * `/api/v1/mcp`: the MCP server over Streamable HTTP (stateless: a server and a
@@ -38,6 +38,15 @@ export function mcpRoutes(app: App) {
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
 
+  // What the MCP SDK answers to a message it cannot take (bad JSON-RPC): the protocol's own error shape.
+  const JsonRpcError = Type.Object(
+    {
+      jsonrpc: Type.Literal('2.0'),
+      error: Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }),
+      id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+    },
+    { description: 'a JSON-RPC 2.0 error' },
+  );
   const schema = {
     tags: ['agents'],
     summary: 'The MCP server (Streamable HTTP) for AI agents: the same tools as the REST API, with the same key',
@@ -54,7 +63,14 @@ export function mcpRoutes(app: App) {
           { jsonrpc: Type.Literal('2.0') },
           { additionalProperties: true, description: 'one JSON-RPC 2.0 message' },
         ),
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403) },
+        response: {
+          200: Type.Object({}, { additionalProperties: true }),
+          ...errorResponses(401, 403),
+          400: Type.Union([ErrorBodyRef, JsonRpcError], {
+            description:
+              'not a JSON-RPC 2.0 message (our error body), or one the MCP server refuses (a JSON-RPC error)',
+          }),
+        },
       },
     },
     async (request, reply) => {

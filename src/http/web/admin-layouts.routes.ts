@@ -11,7 +11,7 @@ export function adminLayoutRoutes(app: App, { services }: HttpDeps) {
         tags: ['admin'],
         summary: 'Create a global layout',
         body: LayoutCreateBody,
-        response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 422) },
+        response: { 201: LayoutSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
