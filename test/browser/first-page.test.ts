@@ -214,7 +214,8 @@ describe('a newcomer’s first published page', () => {
     await limit.fill('3');
     await drawer.getByRole('button', { name: 'Save changes' }).click();
     await drawer.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await drawer.getByText(message).count()).toBe(0);
+    // Gone from the field and, once its debounced render is back, from the block's preview too.
+    await expect.poll(() => drawer.getByText(message).count()).toBe(0);
     expect(await description()).not.toContain(message);
     await closeDrawer(drawer);
   });
