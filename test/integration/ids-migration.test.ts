@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/db/dialects/sqlite.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrations } from '../../src/db/migrations/index.js';
+import { migrateBefore } from '../support/migrate-before.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -21,19 +21,7 @@ describe.runIf(!process.env.DATABASE_URL)('migration 0008 on a database with dat
     const database = openSqlite(dir);
     const db = database.db as unknown as Kysely<any>;
     try {
-      const before = Object.entries(migrations).filter(([name]) => name < '0008');
-      const { error } = await new Migrator({
-        db,
-        provider: {
-          getMigrations: async () =>
-            Object.fromEntries(
-              before.map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, database.dialect) }]),
-            ),
-        },
-        migrationTableName: 'schema_migrations',
-        migrationLockTableName: 'schema_migrations_lock',
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      await migrateBefore(database, '0008');
 
       const now = new Date().toISOString();
       await sql`insert into users (id, email, password_hash, created_at) values (101, 'a@x.test', 'h', ${now}), (102, 'b@x.test', 'h', ${now})`.execute(

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/db/dialects/sqlite.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrations } from '../../src/db/migrations/index.js';
+import { migrateBefore } from '../support/migrate-before.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -18,19 +18,7 @@ describe.runIf(!process.env.DATABASE_URL)('migration 0011 on a database with blo
     const database = openSqlite(dir);
     const db = database.db as unknown as Kysely<any>;
     try {
-      const before = Object.entries(migrations).filter(([name]) => name < '0011');
-      const { error } = await new Migrator({
-        db,
-        provider: {
-          getMigrations: async () =>
-            Object.fromEntries(
-              before.map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, database.dialect) }]),
-            ),
-        },
-        migrationTableName: 'schema_migrations',
-        migrationLockTableName: 'schema_migrations_lock',
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      await migrateBefore(database, '0011');
       await sql`drop trigger block_search_visibility`.execute(db);
       await sql`drop table block_search`.execute(db);
       await sql`create virtual table block_search using fts5(name, description, docs, tags, tokenize = 'unicode61 remove_diacritics 2')`.execute(
