@@ -17,10 +17,11 @@ export interface RenderTask {
 
 export type RenderOutcome =
   /**
-   * Each block's own HTML by its index (the main thread lays the page out and
-   * keeps them); `kept`: how many came from this thread's cache of rendered HTML.
+   * Each block's own HTML and output-cache key by its index (the main thread lays
+   * the page out and keeps the HTML under those keys, without building them again);
+   * `kept`: how many came from this thread's cache of rendered HTML.
    */
-  | { kind: 'page'; outputs: string[]; kept: number }
+  | { kind: 'page'; outputs: string[]; keys: (string | undefined)[]; kept: number }
   | { kind: 'missing' }
   | {
       kind: 'failure';
@@ -39,9 +40,14 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   if (!task.withTemplates && task.blocks.some((block) => !renderer.knows(block.revisionId))) return { kind: 'missing' };
   try {
     const hitsBefore = renderer.outputCacheStats.hits;
-    const outputs: string[] = [];
+    const outputs = { html: [] as string[], keys: [] as (string | undefined)[] };
     await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
-    return { kind: 'page', outputs, kept: renderer.outputCacheStats.hits - hitsBefore };
+    return {
+      kind: 'page',
+      outputs: outputs.html,
+      keys: outputs.keys,
+      kept: renderer.outputCacheStats.hits - hitsBefore,
+    };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;
     const { reason, detail, revisionId, blockId, index } = error;

@@ -179,29 +179,7 @@ export class Renderer implements PageRenderer {
    * unless the template uses a date filter (it may show the time).
    */
   async renderBlock(input: BlockRenderInput): Promise<string> {
-    const ids = { revisionId: input.revisionId, blockId: input.blockId };
-    const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
-    const key =
-      deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
-    const kept = key === undefined ? undefined : this.#outputs.get(key);
-    if (kept !== undefined) return kept;
-    let html: string;
-    try {
-      // Synchronous: no tag or filter here waits for anything (no file system, no data
-      // fetching), and LiquidJS's async mode spent most of a page render on promises (bench B3).
-      html = String(this.#liquid.renderSync(templates, this.#scope(input)));
-    } catch (error) {
-      throw this.#renderFailure(error, ids);
-    }
-    if (html.length > this.options.outputLimit) {
-      throw new RenderError({
-        ...ids,
-        reason: 'output_limit',
-        detail: `the rendered HTML is over ${this.options.outputLimit} characters.`,
-      });
-    }
-    if (key !== undefined) this.#outputs.set(key, html);
-    return html;
+    return this.#render(input).html;
   }
 
   /**
@@ -212,15 +190,18 @@ export class Renderer implements PageRenderer {
   async renderPage(
     blocks: PageBlockInput[],
     onBlock?: (index: number) => void,
-    /** Filled with each block's own HTML, by its index in `blocks`. */
-    outputs?: string[],
+    /** Filled with each block's own HTML and its output-cache key (none: never kept), by its index in `blocks`. */
+    outputs?: { html: string[]; keys: (string | undefined)[] },
   ): Promise<RenderedPage> {
     return composePage(
       blocks,
-      async (input, index) => {
+      (input, index) => {
         onBlock?.(index);
-        const html = await this.renderBlock(input);
-        if (outputs) outputs[index] = html;
+        const { html, key } = this.#render(input);
+        if (outputs) {
+          outputs.html[index] = html;
+          outputs.keys[index] = key;
+        }
         return html;
       },
       this.options.outputLimit,
@@ -248,6 +229,33 @@ export class Renderer implements PageRenderer {
   /** Entries, characters and hits of the rendered-instance cache. */
   get outputCacheStats() {
     return this.#outputs.stats;
+  }
+
+  /** One block's HTML, and the key it is kept under (none when its output is never kept). */
+  #render(input: BlockRenderInput): { html: string; key: string | undefined } {
+    const ids = { revisionId: input.revisionId, blockId: input.blockId };
+    const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
+    const key =
+      deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
+    const kept = key === undefined ? undefined : this.#outputs.get(key);
+    if (kept !== undefined) return { html: kept, key };
+    let html: string;
+    try {
+      // Synchronous: no tag or filter here waits for anything (no file system, no data
+      // fetching), and LiquidJS's async mode spent most of a page render on promises (bench B3).
+      html = String(this.#liquid.renderSync(templates, this.#scope(input)));
+    } catch (error) {
+      throw this.#renderFailure(error, ids);
+    }
+    if (html.length > this.options.outputLimit) {
+      throw new RenderError({
+        ...ids,
+        reason: 'output_limit',
+        detail: `the rendered HTML is over ${this.options.outputLimit} characters.`,
+      });
+    }
+    if (key !== undefined) this.#outputs.set(key, html);
+    return { html, key };
   }
 
   #parse(revisionId: number, template: string, blockId: number | undefined): ParsedTemplate {
