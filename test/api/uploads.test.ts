@@ -91,15 +91,15 @@ describe('block covers', () => {
   });
 
   it.each([
-    ['a text file named x.png', () => form('file', Buffer.from('not an image at all'), 'x.png'), 'file'],
+    ['a text file named x.png', 'file', () => form('file', Buffer.from('not an image at all'), 'x.png')],
     [
       'an SVG',
-      () => form('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'),
       'file',
+      () => form('file', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'),
     ],
-    ['a 6 MB PNG', () => form('file', bigPng(6 * 1024 * 1024), 'big.png'), 'file'],
-    ['no file field', () => form('picture', PNG, 'x.png'), 'file'],
-  ])('refuses %s with 400 at %s and stores nothing', async (_, body, path) => {
+    ['a 6 MB PNG', 'file', () => form('file', bigPng(6 * 1024 * 1024), 'big.png')],
+    ['no file field', 'file', () => form('picture', PNG, 'x.png')],
+  ])('refuses %s with 400 at %s and stores nothing', async (_, path, body) => {
     const block = await createBlock(t, user, { name: 'Refused' });
     const before = await coverFiles();
     const r = await cover(block.id, body());
