@@ -22,12 +22,16 @@ declare module 'fastify' {
     sessionUser: User | null;
     /** The public prefix of the API key that authenticated the request (logged; never the key). */
     keyPrefix: string | null;
+    /** The version of the page a `readsPage` route asks for, read with the API key where the database keeps one. */
+    pageVersion: string | null;
   }
   interface FastifyContextConfig {
     /** The route needs no session (login, register). */
     public?: boolean;
     /** The route reads a multipart file field of this name (documented, not schema-validated). */
     multipartFile?: string;
+    /** The route answers the page `params.id`, and may serve a kept answer: the auth hook reads its version. */
+    readsPage?: boolean;
   }
 }
 
@@ -44,7 +48,7 @@ export interface HttpDeps {
   config: Config;
   /** Runs `work` so that nothing it writes is kept (`?dry_run=1`). */
   dryRun: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Serialized page reads, kept while the database's write generation stands still. */
+  /** Serialized page reads, kept while the database's write generation, or the page's version, stands still. */
   pageReads?: PageReadCache | undefined;
 }
 

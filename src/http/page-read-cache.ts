@@ -1,28 +1,41 @@
 /**
  * Serialized answers of `GET /pages/{id}` (with and without blocks), kept with
- * the owner they belong to and the database's write generation they were read
- * at. An entry is only served while the generation has not moved: every write
- * of this process (each statement that is not a select, COMMIT and ROLLBACK
- * included) and every commit of another process moves it, so a kept answer is
- * never stale. Bounded by characters, least recently used out.
+ * the owner they belong to and the version of the database they were read at.
+ * An entry is only served while that version still holds, so a kept answer is
+ * never stale. The version is, where the database has one (SQLite), its write
+ * generation: every write of this process (each statement that is not a
+ * select, COMMIT and ROLLBACK included) and every commit of another process
+ * moves it. Elsewhere (PostgreSQL, several instances) it is the page's
+ * `content_version`, which triggers move in the transaction of every write
+ * that changes the answer, read in the same query as the API key. Bounded by
+ * characters, least recently used out.
  */
 export class PageReadCache {
-  readonly #entries = new Map<string, { generation: string; ownerId: number; body: string }>();
+  readonly #entries = new Map<string, { version: string; ownerId: number; body: string }>();
   #characters = 0;
 
   constructor(
-    /** The database's write generation; undefined where it has none (nothing is kept then). */
-    readonly generation: (() => string) | undefined,
+    /** The database's write generation; undefined where pages carry their own version instead. */
+    private readonly generation: (() => string) | undefined,
     private readonly budget = 8 * 1024 * 1024,
   ) {}
 
-  /** The kept body, when it is current and the page is the user's. */
-  get(pageId: number, withBlocks: boolean, userId: number): string | undefined {
-    if (!this.generation) return undefined;
+  /**
+   * The version an answer read now is at: the write generation where there is
+   * one, else the page's version read with the key (null when it was not
+   * read, or there is no such page: nothing is served or kept then).
+   */
+  versionNow(pageVersion: string | null): string | null {
+    return this.generation ? this.generation() : pageVersion;
+  }
+
+  /** The kept body, when it was read at `version` and the page is the user's. */
+  get(pageId: number, withBlocks: boolean, userId: number, version: string | null): string | undefined {
+    if (version === null) return undefined;
     const key = `${pageId}:${withBlocks ? 1 : 0}`;
     const entry = this.#entries.get(key);
     if (!entry || entry.ownerId !== userId) return undefined;
-    if (entry.generation !== this.generation()) {
+    if (entry.version !== version) {
       this.#drop(key);
       return undefined;
     }
@@ -32,16 +45,17 @@ export class PageReadCache {
   }
 
   /**
-   * Keeps a body read between two readings of the generation, `before` and
-   * now: if anything was written meanwhile, what was read may mix states, and
-   * it is not kept.
+   * Keeps a body read after `version` was. Versions are never reused, so the
+   * body is served only while nothing moved it since, when it is that
+   * version's. With a write generation, a body read while it moved is not
+   * kept at all: it may mix states, and would never be served.
    */
-  set(pageId: number, withBlocks: boolean, ownerId: number, body: string, before: string | undefined): void {
-    if (!this.generation || before === undefined || before !== this.generation()) return;
+  set(pageId: number, withBlocks: boolean, ownerId: number, body: string, version: string | null): void {
+    if (version === null || (this.generation && version !== this.generation())) return;
     if (body.length > this.budget) return;
     const key = `${pageId}:${withBlocks ? 1 : 0}`;
     this.#drop(key);
-    this.#entries.set(key, { generation: before, ownerId, body });
+    this.#entries.set(key, { version, ownerId, body });
     this.#characters += body.length;
     while (this.#characters > this.budget) {
       const oldest = this.#entries.keys().next();

@@ -59,6 +59,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('keyPrefix', null);
+  app.decorateRequest('pageVersion', null);
 
   // One line per request, after it is answered: at info, or at error for a
   // 5xx (whose stack the error handler logged under the same request id). The

@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
 import type { DryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { BlockSearch, PageSearch } from './search.js';
@@ -31,12 +31,25 @@ export interface Dialect {
   readonly search: BlockSearch;
   /** Full-text search over pages. */
   readonly pageSearch: PageSearch;
+  /**
+   * PostgreSQL: `pages.content_version`, moved by triggers on every write that
+   * changes a page's answer, so that any instance can check a kept answer.
+   * Absent on SQLite, whose one process checks the database's write generation instead.
+   */
+  readonly pageVersions?: PageVersions;
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;
   /** The database gave up on a transaction for another's sake (deadlock, serialization, busy): a fresh try may pass. */
   isRetryable(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
+}
+
+export interface PageVersions {
+  /** Adds the column and the triggers that keep it (a migration, once). */
+  migrate(db: Kysely<any>): Promise<void>;
+  /** The page's current version as text, or null without such a page: an expression to select beside others. */
+  of(pageId: number): RawBuilder<string | null>;
 }
 
 export interface Database {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
+import { postgresPageVersions } from './postgres.page-versions.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
 
 const errorCode = (error: unknown): string | undefined =>
@@ -13,6 +14,7 @@ export const postgresDialect: Dialect = {
   name: 'postgres',
   search: postgresBlockSearch,
   pageSearch: postgresPageSearch,
+  pageVersions: postgresPageVersions,
   types: { id: 'serial', bool: 'boolean', timestamp: 'timestamptz', json: 'jsonb' },
   primaryId: (column) => column.primaryKey(),
   defaults: { false: sql`false`, true: sql`true` },

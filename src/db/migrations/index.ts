@@ -12,6 +12,7 @@ import * as pageOrderUnique from './0009-page-order-unique.js';
 import * as rateLimits from './0010-rate-limits.js';
 import * as searchVisibility from './0011-search-visibility.js';
 import * as publicationError from './0012-publication-error.js';
+import * as pageContentVersion from './0013-page-content-version.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,7 +20,8 @@ export interface VersionedMigration {
 
 /**
  * Ordered by name; a migration, once released, is never edited: a change is a
- * new file. Each builds the same schema on both dialects.
+ * new file. Each builds the same schema on both dialects, but for what one
+ * dialect keeps its own way (search indexes, page versions).
  */
 export const migrations: Record<string, VersionedMigration> = {
   '0001-accounts': accounts,
@@ -34,4 +36,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0010-rate-limits': rateLimits,
   '0011-search-visibility': searchVisibility,
   '0012-publication-error': publicationError,
+  '0013-page-content-version': pageContentVersion,
 };

@@ -5,9 +5,8 @@ import { bool, countOf } from './rows.js';
 
 const KEY_COLUMNS = ['id', 'title', 'prefix', 'created_at', 'last_used_at'] as const;
 
-export function apiKeysRepository({ db }: Database): ApiKeysRepository {
-  // Every API request asks this; through the unique index on key_hash, never a cache.
-  const ownerByHash = prepared(db, 1, (keyHash: string) =>
+export function apiKeysRepository({ db, dialect }: Database): ApiKeysRepository {
+  const ownerQuery = (keyHash: string) =>
     db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -18,8 +17,16 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
         'users.is_admin',
         'users.is_blocked',
       ])
-      .where('api_keys.key_hash', '=', keyHash),
-  );
+      .where('api_keys.key_hash', '=', keyHash);
+  // Every API request asks this; through the unique index on key_hash, never a cache.
+  const ownerByHash = prepared(db, 1, ownerQuery);
+  // A page read also asks for the page's version, in the same round trip (PostgreSQL).
+  const versions = dialect.pageVersions;
+  const ownerAndPage =
+    versions &&
+    prepared(db, 2, (keyHash: string, pageId: number) =>
+      ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
+    );
   return {
     async create(input) {
       return db
@@ -59,8 +66,9 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    async findOwnerByHash(keyHash) {
-      const [row] = await ownerByHash(keyHash);
+    async findOwnerByHash(keyHash, pageId) {
+      const [row] =
+        ownerAndPage && pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
       return (
         row && {
           keyId: row.keyId,
@@ -68,6 +76,7 @@ export function apiKeysRepository({ db }: Database): ApiKeysRepository {
           isAdmin: bool(row.is_admin),
           isBlocked: bool(row.is_blocked),
           lastUsedAt: row.last_used_at,
+          pageVersion: 'page_version' in row ? (row.page_version as string | null) : undefined,
         }
       );
     },

@@ -11,6 +11,19 @@ const KEY_ELSEWHERE =
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'api-key', 'access_token', 'key'];
 const HEADER_KEY_NAMES = ['x-api-key', 'api-key', 'x-api-token'];
 
+/**
+ * The page a `readsPage` route answers, so that its version is read with the
+ * key. The parameters are not validated yet: anything but an id the column
+ * can hold is left to the route's own validation.
+ */
+function readPageId(request: FastifyRequest): number | undefined {
+  if (!request.routeOptions.config.readsPage) return undefined;
+  const id = isObject(request.params) ? request.params.id : undefined;
+  if (typeof id !== 'string' || !/^[1-9][0-9]{0,9}$/.test(id)) return undefined;
+  const n = Number(id);
+  return n <= 2_147_483_647 ? n : undefined;
+}
+
 /** The API-key contour: a key in the Authorization header and nowhere else. */
 export function apiKeyAuth(apiKeys: ApiKeysService) {
   return async (request: FastifyRequest) => {
@@ -21,9 +34,10 @@ export function apiKeyAuth(apiKeys: ApiKeysService) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw unauthenticated(KEY_REQUIRED);
-    const key = await apiKeys.authenticate(match[1]!);
+    const key = await apiKeys.authenticate(match[1]!, readPageId(request));
     if (key.isBlocked) throw forbidden('This account is blocked.');
     request.actor = key.actor;
     request.keyPrefix = key.prefix;
+    request.pageVersion = key.pageVersion ?? null;
   };
 }

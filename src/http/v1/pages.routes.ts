@@ -51,6 +51,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
   app.get(
     '/pages/:id',
     {
+      config: { readsPage: true },
       schema: {
         tags,
         summary: 'A page; blocks is null unless with_blocks=1',
@@ -64,11 +65,11 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       const { id } = request.params;
       const withBlocks = request.query.with_blocks === 1;
       const cache = deps.pageReads;
-      const kept = cache?.get(id, withBlocks, actor.userId);
+      const version = cache ? cache.versionNow(request.pageVersion) : null;
+      const kept = cache?.get(id, withBlocks, actor.userId, version);
       if (kept !== undefined) return sendSerialized(reply, kept);
-      const generation = cache?.generation?.();
       const body = serialized(reply, presentPage(await pages.get(actor, id, withBlocks)));
-      cache?.set(id, withBlocks, actor.userId, body, generation);
+      cache?.set(id, withBlocks, actor.userId, body, version);
       return sendSerialized(reply, body);
     },
   );

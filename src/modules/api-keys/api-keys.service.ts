@@ -18,6 +18,8 @@ export interface AuthenticatedKey {
   isBlocked: boolean;
   /** `pb_` and the first hex characters: names the key in logs without revealing it. */
   prefix: string;
+  /** The version of the page named to `authenticate`, where the database keeps one (see KeyOwner). */
+  pageVersion?: string | null | undefined;
 }
 
 export class ApiKeysService {
@@ -44,10 +46,14 @@ export class ApiKeysService {
     if (!(await this.deps.keys.delete(actor.userId, id))) throw notFound(`API key ${id} not found.`);
   }
 
-  /** Resolves a presented key; every lookup goes to the database, so a deleted key fails at once. */
-  async authenticate(presented: string): Promise<AuthenticatedKey> {
+  /**
+   * Resolves a presented key; every lookup goes to the database, so a deleted
+   * key fails at once. With `pageId` (a page read), the same lookup also
+   * reads that page's version, which tells whether a kept answer still holds.
+   */
+  async authenticate(presented: string, pageId?: number): Promise<AuthenticatedKey> {
     if (!KEY_PATTERN.test(presented)) throw unauthenticated(INVALID_KEY);
-    const owner = await this.deps.keys.findOwnerByHash(sha256Hex(presented));
+    const owner = await this.deps.keys.findOwnerByHash(sha256Hex(presented), pageId);
     if (!owner) throw unauthenticated(INVALID_KEY);
     const now = this.deps.clock.now();
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
@@ -59,6 +65,7 @@ export class ApiKeysService {
       actor: { userId: owner.userId, isAdmin: owner.isAdmin },
       isBlocked: owner.isBlocked,
       prefix: presented.slice(0, PREFIX_LENGTH),
+      pageVersion: owner.pageVersion,
     };
   }
 }

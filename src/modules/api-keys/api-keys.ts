@@ -15,6 +15,11 @@ export interface KeyOwner {
   isAdmin: boolean;
   isBlocked: boolean;
   lastUsedAt: string | null;
+  /**
+   * The version of the page asked for beside the key, where the database keeps
+   * one (null: no such page); undefined when it was not asked for or is not kept.
+   */
+  pageVersion?: string | null | undefined;
 }
 
 /** Port: where keys are kept (by SHA-256 only). */
@@ -23,7 +28,8 @@ export interface ApiKeysRepository {
   list(userId: number, page: PageRequest): Promise<{ rows: ApiKey[]; total: number }>;
   /** False when no key of this user has the id. */
   delete(userId: number, id: number): Promise<boolean>;
-  findOwnerByHash(keyHash: string): Promise<KeyOwner | undefined>;
+  /** With `pageId`, also that page's version, in the same round trip, where the database keeps one. */
+  findOwnerByHash(keyHash: string, pageId?: number): Promise<KeyOwner | undefined>;
   /** Sets `last_used_at` unless it is already newer than `staleBefore`. */
   touch(id: number, now: string, staleBefore: string): Promise<void>;
 }
