@@ -6,7 +6,7 @@
  */
 import { isObject } from '../shared/is-object.js';
 import { OPERATIONS, type OperationDoc } from './operations.js';
-import { ERROR_BODY_ID } from './schemas/common.js';
+import { BODY_NAMES, ERROR_BODY_ID } from './schemas/common.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -55,29 +55,83 @@ const jsonOf = (holder: unknown) => {
   return isObject(json) ? json : undefined;
 };
 
-/** Its name, when to use it before what the route says of itself, and examples. */
+/** Its name, and when to use it before what the route says of itself. */
 function describe(operation: Record<string, unknown>, doc: OperationDoc | undefined) {
   if (!doc) return;
   operation.operationId = doc.id;
   operation.description =
     typeof operation.description === 'string' ? `${doc.use}\n\n${operation.description}` : doc.use;
+}
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * A request body named by `namedBody` moves to `components.schemas` under its
+ * title, with its example; the operation refers to it. Two operations that
+ * send the same body share the one component.
+ */
+function nameRequestBody(json: Record<string, unknown>, components: Record<string, unknown>) {
+  const schema = json.schema;
+  if (!isObject(schema) || typeof schema.title !== 'string' || !BODY_NAMES.has(schema.title)) return;
+  const name = schema.title;
+  const component = { ...schema, ...(json.example !== undefined && { examples: [json.example] }) };
+  const known = components[name];
+  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(component)) {
+    throw new Error(`Two request bodies named ${name} differ`);
+  }
+  components[name] = component;
+  json.schema = { $ref: `${COMPONENT_REF}${name}` };
+}
+
+/** The example of a named shape, for an answer or a body that refers to it and has none of its own. */
+function exampleOfRef(json: Record<string, unknown>, components: Record<string, unknown>) {
+  const ref = isObject(json.schema) ? json.schema.$ref : undefined;
+  if (json.example !== undefined || typeof ref !== 'string' || !ref.startsWith(COMPONENT_REF)) return;
+  const component = components[ref.slice(COMPONENT_REF.length)];
+  const examples = isObject(component) ? component.examples : undefined;
+  if (Array.isArray(examples) && examples.length > 0) json.example = examples[0];
+}
+
+/**
+ * Examples: the operation's own (OPERATIONS) first; else, for a body and a
+ * success, the example its schema declares, which @fastify/swagger has already
+ * put on an inline schema's media, or the named shape's that it refers to.
+ */
+function exemplify(
+  operation: Record<string, unknown>,
+  doc: OperationDoc | undefined,
+  components: Record<string, unknown>,
+) {
   const body = jsonOf(operation.requestBody);
-  if (body && doc.request !== undefined) body.example = doc.request;
-  for (const [status, example] of Object.entries(doc.responses ?? {})) {
-    const answer = jsonOf(isObject(operation.responses) ? operation.responses[status] : undefined);
+  if (body) {
+    nameRequestBody(body, components);
+    exampleOfRef(body, components);
+  }
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  for (const [status, example] of Object.entries(doc?.responses ?? {})) {
+    const answer = jsonOf(responses[status]);
     if (answer) answer.example = example;
+  }
+  for (const [status, response] of Object.entries(responses)) {
+    const answer = jsonOf(response);
+    if (answer && status.startsWith('2')) exampleOfRef(answer, components);
   }
 }
 
 export function refineDocument<T extends object>(document: T, prefix: string): T {
   const paths: unknown = Reflect.get(document, 'paths');
-  if (!isObject(paths)) return document;
+  const root: unknown = Reflect.get(document, 'components');
+  if (!isObject(paths) || !isObject(root)) return document;
+  const components: Record<string, unknown> = isObject(root.schemas) ? root.schemas : {};
+  root.schemas = components;
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
-      describe(operation, OPERATIONS[`${method.toUpperCase()} ${path.slice(prefix.length)}`]);
+      const doc = OPERATIONS[`${method.toUpperCase()} ${path.slice(prefix.length)}`];
+      describe(operation, doc);
+      exemplify(operation, doc, components);
       operation.operationId ??= operationIdOf(method, path, prefix);
       for (const parameter of objectsIn(operation.parameters)) {
         const schema = parameter.schema;

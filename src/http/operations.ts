@@ -9,57 +9,13 @@ export interface OperationDoc {
   id: string;
   /** When to use it: the first sentence of the operation's description. */
   use: string;
-  /** An example request body. */
-  request?: unknown;
-  /** Example answers, by status. */
+  /**
+   * Example answers by status, where the operation's differ from its shape's
+   * (an error's place); a success and a body show their schema's example.
+   */
   responses?: Record<number, unknown>;
 }
 
-const site = {
-  id: 1,
-  name: 'My blog',
-  domain: null,
-  layout_id: null,
-  created_at: '2026-01-05T10:00:00.000Z',
-  updated_at: '2026-01-05T10:00:00.000Z',
-};
-const heroRequest = {
-  name: 'Hero',
-  template: '<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>',
-  schema_content: [
-    { name: 'title', type: 'string', required: true, max_length: 80 },
-    { name: 'news', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'article_list' },
-  ],
-};
-const pageRequest = {
-  name: 'Home',
-  site_id: 1,
-  slug: 'home',
-  blocks: [
-    {
-      block_id: 6,
-      placeholder_values: { title: 'Welcome' },
-      bindings: { news: { source: 'articles.latest', params: { limit: 3 } } },
-    },
-  ],
-};
-const page = {
-  id: 1,
-  name: 'Home',
-  kind: 'article',
-  site_id: 1,
-  folder_id: null,
-  slug: 'home',
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-  is_published: false,
-  has_outdated_blocks: false,
-  created_at: '2026-01-05T10:02:00.000Z',
-  updated_at: '2026-01-05T10:02:00.000Z',
-  blocks: null,
-};
 const fieldError = (path: string, message: string, code: string) => ({
   error: 'Block validation failed: see errors[].',
   errors: [{ path, message, code }],
@@ -70,19 +26,15 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /sites': {
     id: 'listSites',
     use: 'Use it first: a page belongs to a site, and its id is the `site_id` of a new page.',
-    responses: { 200: { data: [site], total: 1, limit: 50, offset: 0 } },
   },
   'POST /sites': {
     id: 'createSite',
     use: 'Use it to set up a site before its pages, e.g. from an integration that holds only a key.',
-    request: { name: 'My blog' },
-    responses: { 201: site },
   },
   'GET /sites/{id}': { id: 'getSite', use: 'Use it to read one site: its name, domain and layout.' },
   'PUT /sites/{id}': {
     id: 'updateSite',
     use: 'Use it to rename a site, set its domain or bind it to a layout; only the fields sent change.',
-    request: { domain: 'blog.example.com' },
   },
   'DELETE /sites/{id}': { id: 'deleteSite', use: 'Use it when a site is no longer needed.' },
   'GET /sites/{id}/provider': {
@@ -92,7 +44,6 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /sites/{id}/provider/fourcms': {
     id: 'setSiteProviderFourcms',
     use: 'Use it once per site before the first publication, or when the CMS URL or token changes.',
-    request: { base_url: 'https://cms.example.com', token: 'secret-token' },
   },
   'GET /sites/{id}/s3/status': {
     id: 'getSiteStorageStatus',
@@ -111,7 +62,6 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /blocks': {
     id: 'createBlock',
     use: 'Use it to make a private block of your own when no global block fits.',
-    request: heroRequest,
   },
   'GET /blocks/favorites': { id: 'listFavoriteBlocks', use: 'Use it to list the blocks you marked as favorites.' },
   'GET /blocks/{id}': {
@@ -121,13 +71,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /blocks/{id}': {
     id: 'updateBlock',
     use: 'Use it to change a private block; try it with `dry_run=1` first to see the version bump and removed fields.',
-    request: { template: '<h1 class="hero">{{ title }}</h1>', changelog: 'A class for the heading' },
   },
   'DELETE /blocks/{id}': { id: 'deleteBlock', use: 'Use it to remove a private block that no page uses.' },
   'POST /blocks/{id}/fork': {
     id: 'forkBlock',
     use: 'Use it to change a global block for yourself: the copy is private and yours to edit.',
-    request: { name: 'My hero' },
   },
   'PUT /blocks/{id}/favorite': { id: 'addFavoriteBlock', use: 'Use it to keep a block at hand among your favorites.' },
   'DELETE /blocks/{id}/favorite': { id: 'removeFavoriteBlock', use: 'Use it to take a block off your favorites.' },
@@ -142,26 +90,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /blocks/{id}/placeholder-schema': {
     id: 'getPlaceholderSchema',
     use: 'Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes.',
-    responses: {
-      200: {
-        block_type: 'schema',
-        schema: {
-          type: 'object',
-          required: ['title'],
-          properties: { title: { type: 'string', maxLength: 80 } },
-          additionalProperties: false,
-        },
-        example: { title: '' },
-        binding_slots: [
-          { name: 'news', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' },
-        ],
-      },
-    },
   },
   'POST /blocks/{id}/preview': {
     id: 'previewBlock',
     use: 'Use it to see a block rendered with given values before putting it on a page.',
-    request: { placeholder_values: { title: 'Welcome' } },
   },
   'POST /blocks/{id}/cover': {
     id: 'setBlockCover',
@@ -177,19 +109,16 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /collections': {
     id: 'createCollection',
     use: 'Use it to start a personal set of blocks you use together.',
-    request: { name: 'Landing pages' },
   },
   'GET /collections/{id}': { id: 'getCollection', use: 'Use it to read one collection with its blocks, in order.' },
   'DELETE /collections/{id}': { id: 'deleteCollection', use: 'Use it to remove a collection; its blocks stay.' },
   'POST /collections/{id}/blocks': {
     id: 'addCollectionBlocks',
     use: 'Use it to put blocks into a collection.',
-    request: { block_ids: [1, 2] },
   },
   'PUT /collections/{id}/blocks/order': {
     id: 'reorderCollectionBlocks',
     use: 'Use it to set the order of a collection’s blocks: send all of them, in the new order.',
-    request: { block_ids: [2, 1] },
   },
   'POST /blocks/{id}/submit': {
     id: 'submitBlock',
@@ -209,11 +138,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /pages': {
     id: 'createPage',
     use: 'Use it to make a page from block instances once you have read each block’s placeholder schema.',
-    request: pageRequest,
-    responses: {
-      201: page,
-      400: fieldError('blocks[0].placeholder_values.title', 'This field is required.', 'required'),
-    },
+    responses: { 400: fieldError('blocks[0].placeholder_values.title', 'This field is required.', 'required') },
   },
   'GET /pages/{id}': {
     id: 'getPage',
@@ -222,7 +147,6 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /pages/{id}': {
     id: 'updatePage',
     use: 'Use it to change a page’s metadata, or with `blocks` to replace its whole set of instances at once.',
-    request: { name: 'Home', meta_title: 'Welcome to my blog' },
   },
   'DELETE /pages/{id}': { id: 'deletePage', use: 'Use it to remove a page and its instances.' },
   'GET /search/pages': { id: 'searchPages', use: 'Use it to find one of your pages by words.' },
@@ -233,19 +157,16 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /pages/{id}/preview': {
     id: 'previewPageDraft',
     use: 'Use it to see a page with changes not saved yet (values, bindings, order, nesting) before saving them.',
-    request: { blocks: [{ id: 12, placeholder_values: { title: 'Welcome back' } }, { id: 11 }] },
   },
 
   // Page blocks
   'POST /pages/{pageId}/blocks': {
     id: 'addPageBlocks',
     use: 'Use it to insert instances into an existing page without sending the others.',
-    request: { blocks: [{ block_id: 1, placeholder_values: { title: 'Welcome' } }], position: 0 },
   },
   'PUT /pages/{pageId}/blocks/{pbId}': {
     id: 'updatePageBlock',
     use: 'Use it to change the values or bindings of one instance.',
-    request: { placeholder_values: { title: 'Hello again' } },
   },
   'DELETE /pages/{pageId}/blocks/{pbId}': {
     id: 'removePageBlock',
@@ -254,7 +175,6 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /pages/{pageId}/blocks/{pbId}/move': {
     id: 'movePageBlock',
     use: 'Use it to reorder a page, or to put an instance into a layout or take it out.',
-    request: { position: 0 },
   },
   'POST /pages/{pageId}/blocks/{pbId}/upgrade': {
     id: 'upgradePageBlock',
@@ -267,7 +187,6 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /pages/{pageId}/blocks/{pbId}/replace': {
     id: 'replacePageBlock',
     use: 'Use it for an `outdated_major` instance, or to swap a block: the new instance takes the old one’s place.',
-    request: { block_id: 6, placeholder_values: { title: 'Welcome' } },
   },
 
   // Catalog
@@ -293,26 +212,22 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /folders': {
     id: 'createFolder',
     use: 'Use it to group a site’s pages.',
-    request: { name: 'News', site_id: 1 },
   },
   'GET /folders/{id}': { id: 'getFolder', use: 'Use it to read one folder.' },
   'PUT /folders/{id}': {
     id: 'updateFolder',
     use: 'Use it to rename a folder or move it under another.',
-    request: { name: 'Archive' },
   },
   'DELETE /folders/{id}': { id: 'deleteFolder', use: 'Use it to remove a folder; its pages stay in the site.' },
   'GET /layouts': { id: 'listLayouts', use: 'Use it to choose the frame a site’s pages render in.' },
   'POST /layouts': {
     id: 'createLayout',
     use: 'Use it to make a private layout of your own.',
-    request: { name: 'Plain', template: '<main>{{ content }}</main>' },
   },
   'GET /layouts/{id}': { id: 'getLayout', use: 'Use it to read one layout.' },
   'PUT /layouts/{id}': {
     id: 'updateLayout',
     use: 'Use it to change a private layout.',
-    request: { name: 'Plain, wide' },
   },
   'DELETE /layouts/{id}': { id: 'deleteLayout', use: 'Use it to remove a layout no site uses.' },
   'POST /layouts/{id}/fork': { id: 'forkLayout', use: 'Use it to change a global layout for yourself.' },
@@ -325,23 +240,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /pages/{id}/publish': {
     id: 'publishPage',
     use: 'Use it once per page, after the site has a provider and the preview looks right.',
-    request: { rubric_ids: [1] },
-    responses: {
-      200: {
-        is_published: true,
-        external_id: '1',
-        external_slug: 'home',
-        published_at: '2026-01-05T10:05:00.000Z',
-        updated_at: '2026-01-05T10:05:00.000Z',
-        last_error: null,
-        last_error_at: null,
-      },
-    },
   },
   'POST /pages/{id}/publish-update': {
     id: 'publishPageUpdate',
     use: 'Use it after changing a published page, to send the new HTML to the provider.',
-    request: {},
   },
 
   // MCP
@@ -356,12 +258,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /auth/register': {
     id: 'register',
     use: 'Use it once per person, to get an account (and a session) in the web app.',
-    request: { email: 'ann@example.com', password: 'a long passphrase' },
   },
   'POST /auth/login': {
     id: 'login',
     use: 'Use it to get a session cookie, e.g. before creating an API key.',
-    request: { email: 'admin@example.com', password: 'change-me-now' },
   },
   'POST /auth/logout': { id: 'logout', use: 'Use it to end the session.' },
   'GET /auth/me': { id: 'getMe', use: 'Use it to learn who is signed in, and whether an administrator.' },
@@ -369,25 +269,21 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api-keys': {
     id: 'createApiKey',
     use: 'Use it to give an integration or an agent access: keep the `key` it answers, which is shown only once.',
-    request: { title: 'my script' },
   },
   'DELETE /api-keys/{id}': { id: 'deleteApiKey', use: 'Use it to revoke a key at once.' },
   'GET /admin/users': { id: 'adminListUsers', use: 'Use it to find an account to block or promote.' },
   'PUT /admin/users/{id}': {
     id: 'adminUpdateUser',
     use: 'Use it to block an account or change its role.',
-    request: { is_blocked: true },
   },
   'POST /admin/blocks': {
     id: 'adminCreateBlock',
     use: 'Use it to publish a block to everyone directly.',
-    request: heroRequest,
   },
   'PUT /admin/blocks/{id}': { id: 'adminUpdateBlock', use: 'Use it to change a global block.' },
   'PUT /admin/blocks/{id}/deprecation': {
     id: 'adminSetBlockDeprecation',
     use: 'Use it to retire a global block without breaking the pages that use it.',
-    request: { is_deprecated: true },
   },
   'POST /admin/collections': { id: 'adminCreateCollection', use: 'Use it to curate a set of global blocks.' },
   'GET /admin/block-submissions': {
@@ -401,10 +297,9 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /admin/block-submissions/{id}/reject': {
     id: 'adminRejectBlockSubmission',
     use: 'Use it to refuse a submission, telling its author why.',
-    request: { reason: 'Duplicates the global hero' },
   },
   'GET /admin/tags': { id: 'adminListTags', use: 'Use it to manage the block tags.' },
-  'POST /admin/tags': { id: 'adminCreateTag', use: 'Use it to add a block tag.', request: { name: 'Hero' } },
+  'POST /admin/tags': { id: 'adminCreateTag', use: 'Use it to add a block tag.' },
   'PUT /admin/tags/{id}': { id: 'adminUpdateTag', use: 'Use it to rename a block tag.' },
   'DELETE /admin/tags/{id}': { id: 'adminDeleteTag', use: 'Use it to remove a block tag from every block.' },
   'GET /admin/layout-tags': { id: 'adminListLayoutTags', use: 'Use it to manage the layout tags.' },

@@ -310,7 +310,10 @@ describe('tool input schemas', () => {
     for (const route of TOOL_ROUTES) {
       const operation = document.paths[`/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
       expect(operation, route.name).toBeDefined();
-      const body = operation.requestBody?.content?.['application/json']?.schema;
+      // A body is a named shape of the document's components.
+      const named = operation.requestBody?.content?.['application/json']?.schema;
+      const body = named && document.components.schemas[named.$ref.replace('#/components/schemas/', '')];
+      if (named) expect(body, route.name).toBeDefined();
       const fromDocument = [
         ...(operation.parameters ?? []).map((p: { name: string }) => p.name),
         ...Object.keys(body?.properties ?? {}),

@@ -71,28 +71,52 @@ describe.each(['/api/v1', '/api'])('the OpenAPI document of %s', (prefix) => {
     });
   });
 
-  it('has examples that fit their own schemas, the README’s among them', () => {
+  /** Every media type of a request body and of an answer, with its place in the document. */
+  const mediaOf = (document: any) =>
+    operations(document).flatMap(({ method, path, operation }) => [
+      ...Object.entries<any>(operation.requestBody?.content ?? {}).map(([type, media]) => ({
+        media,
+        type,
+        status: 'body',
+        name: `${method} ${path} body`,
+        at: ['paths', path, method, 'requestBody', 'content', type],
+      })),
+      ...Object.entries<any>(operation.responses).flatMap(([status, response]) =>
+        Object.entries<any>(response.content ?? {}).map(([type, media]) => ({
+          media,
+          type,
+          status,
+          name: `${method} ${path} ${status}`,
+          at: ['paths', path, method, 'responses', status, 'content', type],
+        })),
+      ),
+    ]);
+
+  it('has examples that fit their own schemas: every media type’s and every named shape’s', () => {
     const ajv = createAjv({ validateSchema: false });
     ajv.addSchema(document, 'doc');
     const pointer = (...segments: string[]) =>
       `doc#/${segments.map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+    const wrong: string[] = [];
+    const check = (name: string, at: string[], example: unknown) => {
+      const validate = ajv.getSchema(pointer(...at))!;
+      if (!validate(example)) wrong.push(`${name}: ${ajv.errorsText(validate.errors)}`);
+    };
     let count = 0;
-    for (const { method, path, operation } of operations(document)) {
-      const places = [
-        { json: operation.requestBody?.content?.['application/json'], at: ['paths', path, method, 'requestBody'] },
-        ...Object.entries<any>(operation.responses).map(([status, response]) => ({
-          json: response.content?.['application/json'],
-          at: ['paths', path, method, 'responses', status],
-        })),
+    for (const { media, name, at } of mediaOf(document)) {
+      const examples = [
+        ...(media.example === undefined ? [] : [media.example]),
+        ...Object.values<any>(media.examples ?? {}).map((example) => example.value),
       ];
-      for (const { json, at } of places) {
-        if (json?.example === undefined) continue;
-        const validate = ajv.getSchema(pointer(...at, 'content', 'application/json', 'schema'))!;
-        expect(validate(json.example), `${at.join(' ')}: ${JSON.stringify(validate.errors)}`).toBe(true);
-        count++;
-      }
+      for (const example of examples) check(name, [...at, 'schema'], example);
+      count += examples.length;
     }
-    expect(count).toBeGreaterThan(25);
+    for (const [name, schema] of Object.entries<any>(document.components.schemas)) {
+      for (const example of schema.examples ?? [])
+        check(`components.schemas.${name}`, ['components', 'schemas', name], example);
+    }
+    expect(wrong).toEqual([]);
+    expect(count).toBeGreaterThan(operations(document).length);
     const createPage = document.paths[`${prefix}/pages`].post;
     expect(createPage.requestBody.content['application/json'].example.blocks[0].bindings.news.source).toBe(
       'articles.latest',
@@ -100,6 +124,33 @@ describe.each(['/api/v1', '/api'])('the OpenAPI document of %s', (prefix) => {
     expect(createPage.responses['400'].content['application/json'].example.errors[0].path).toBe(
       'blocks[0].placeholder_values.title',
     );
+  });
+
+  it('shows an example for every JSON body sent and every JSON success answered, and for every named shape', () => {
+    const missing = mediaOf(document)
+      .filter(({ type, status }) => type === 'application/json' && (status === 'body' || status.startsWith('2')))
+      .filter(({ media }) => media.example === undefined && media.examples === undefined)
+      .map(({ name }) => name);
+    expect(missing).toEqual([]);
+    const bare = Object.entries<any>(document.components.schemas)
+      .filter(([, schema]) => !(schema.examples?.length > 0))
+      .map(([name]) => name);
+    expect(bare).toEqual([]);
+  });
+
+  it('names every JSON request body in components.schemas, its example with it', () => {
+    const inline = operations(document)
+      .filter(({ operation }) => {
+        const json = operation.requestBody?.content?.['application/json'];
+        return json && !json.schema.$ref?.startsWith('#/components/schemas/');
+      })
+      .map(({ method, path }) => `${method} ${path}`);
+    // The MCP endpoint takes any JSON-RPC message: a protocol's envelope, not a shape of ours.
+    expect(inline).toEqual(prefix === '/api/v1' ? [`post ${prefix}/mcp`] : []);
+    const createPage = document.paths[`${prefix}/pages`].post.requestBody.content['application/json'];
+    expect(createPage.schema).toEqual({ $ref: '#/components/schemas/PageCreateBody' });
+    expect(document.components.schemas.PageCreateBody.examples).toEqual([createPage.example]);
+    expect(document.components.schemas.PageCreateBody.required).toEqual(['name', 'site_id']);
   });
 
   it('marks no query parameter with a default as required (limit, offset)', () => {

@@ -1129,6 +1129,17 @@ export interface components {
     /**
      * Error
      * @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).
+     * @example {
+     *       "error": "The request is not valid: see errors[].",
+     *       "errors": [
+     *         {
+     *           "path": "name",
+     *           "message": "must be a string",
+     *           "code": "type",
+     *           "expected": "string"
+     *         }
+     *       ]
+     *     }
      */
     Error: {
       /** @description What went wrong, in words. */
@@ -1138,6 +1149,14 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /**
+     * @example {
+     *       "path": "name",
+     *       "message": "must be a string",
+     *       "code": "type",
+     *       "expected": "string"
+     *     }
+     */
     FieldError: {
       /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own. */
       path: string;
@@ -1172,10 +1191,38 @@ export interface components {
       /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
       hint?: string;
     };
+    /**
+     * @example {
+     *       "major": 1,
+     *       "minor": 0
+     *     }
+     */
     Version: {
       major: number;
       minor: number;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "template_content": "<h1>{{ title }}</h1>",
+     *       "css": "",
+     *       "js": "",
+     *       "schema_content": [
+     *         {
+     *           "name": "title",
+     *           "type": "string",
+     *           "required": true,
+     *           "max_length": 80
+     *         }
+     *       ],
+     *       "changelog": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     Revision: {
       id: number;
       version: components['schemas']['Version'];
@@ -1189,6 +1236,51 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "name": "Hero",
+     *       "description": "A heading for the top of a page.",
+     *       "docs": "",
+     *       "block_type": "schema",
+     *       "kind": "content",
+     *       "scope": "user",
+     *       "tags": [
+     *         1
+     *       ],
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "current_revision": {
+     *         "id": 6,
+     *         "version": {
+     *           "major": 1,
+     *           "minor": 0
+     *         },
+     *         "template_content": "<h1>{{ title }}</h1>",
+     *         "css": "",
+     *         "js": "",
+     *         "schema_content": [
+     *           {
+     *             "name": "title",
+     *             "type": "string",
+     *             "required": true,
+     *             "max_length": 80
+     *           }
+     *         ],
+     *         "changelog": null,
+     *         "created_at": "2026-01-05T10:01:00.000Z"
+     *       },
+     *       "is_favorite": false,
+     *       "is_deprecated": false,
+     *       "fork_count": 0,
+     *       "forked_from_id": null,
+     *       "cover_url": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z",
+     *       "updated_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     Block: {
       id: number;
       name: string;
@@ -1216,12 +1308,76 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 6,
+     *           "name": "Hero",
+     *           "description": "A heading for the top of a page.",
+     *           "docs": "",
+     *           "block_type": "schema",
+     *           "kind": "content",
+     *           "scope": "user",
+     *           "tags": [
+     *             1
+     *           ],
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "current_revision": {
+     *             "id": 6,
+     *             "version": {
+     *               "major": 1,
+     *               "minor": 0
+     *             },
+     *             "template_content": "<h1>{{ title }}</h1>",
+     *             "css": "",
+     *             "js": "",
+     *             "schema_content": [
+     *               {
+     *                 "name": "title",
+     *                 "type": "string",
+     *                 "required": true,
+     *                 "max_length": 80
+     *               }
+     *             ],
+     *             "changelog": null,
+     *             "created_at": "2026-01-05T10:01:00.000Z"
+     *           },
+     *           "is_favorite": false,
+     *           "is_deprecated": false,
+     *           "fork_count": 0,
+     *           "forked_from_id": null,
+     *           "cover_url": null,
+     *           "created_at": "2026-01-05T10:01:00.000Z",
+     *           "updated_at": "2026-01-05T10:01:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     BlockList: {
       data: components['schemas']['Block'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "version_bump": null,
+     *       "changelog": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     RevisionEntry: {
       id: number;
       version: components['schemas']['Version'];
@@ -1234,12 +1390,43 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 6,
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "version_bump": null,
+     *           "changelog": null,
+     *           "created_at": "2026-01-05T10:01:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     RevisionEntryList: {
       data: components['schemas']['RevisionEntry'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "page_id": 1,
+     *       "page_name": "Home",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "update_status": "up_to_date"
+     *     }
+     */
     Usage: {
       /** @description page-block instance id */
       id: number;
@@ -1249,6 +1436,43 @@ export interface components {
       /** @enum {string} */
       update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
     };
+    /**
+     * @example {
+     *       "id": "article_list",
+     *       "title": "List of articles",
+     *       "schema_json": {
+     *         "type": "array",
+     *         "items": {
+     *           "type": "object",
+     *           "required": [
+     *             "id",
+     *             "title",
+     *             "url"
+     *           ],
+     *           "properties": {
+     *             "id": {
+     *               "type": "integer"
+     *             },
+     *             "title": {
+     *               "type": "string"
+     *             },
+     *             "url": {
+     *               "type": "string"
+     *             }
+     *           }
+     *         }
+     *       },
+     *       "stub": [
+     *         {
+     *           "id": 101,
+     *           "title": "How we redesigned our homepage",
+     *           "url": "/articles/homepage-redesign"
+     *         }
+     *       ],
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     DataResultType: {
       id: string;
       title: string;
@@ -1263,12 +1487,78 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "article_list",
+     *           "title": "List of articles",
+     *           "schema_json": {
+     *             "type": "array",
+     *             "items": {
+     *               "type": "object",
+     *               "required": [
+     *                 "id",
+     *                 "title",
+     *                 "url"
+     *               ],
+     *               "properties": {
+     *                 "id": {
+     *                   "type": "integer"
+     *                 },
+     *                 "title": {
+     *                   "type": "string"
+     *                 },
+     *                 "url": {
+     *                   "type": "string"
+     *                 }
+     *               }
+     *             }
+     *           },
+     *           "stub": [
+     *             {
+     *               "id": 101,
+     *               "title": "How we redesigned our homepage",
+     *               "url": "/articles/homepage-redesign"
+     *             }
+     *           ],
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     DataResultTypeList: {
       data: components['schemas']['DataResultType'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": "articles.latest",
+     *       "title": "Latest articles",
+     *       "description": "The newest articles of the site, optionally filtered by a text.",
+     *       "result_type_id": "article_list",
+     *       "params_schema": {
+     *         "type": "object",
+     *         "additionalProperties": false,
+     *         "properties": {
+     *           "limit": {
+     *             "type": "integer",
+     *             "minimum": 1,
+     *             "maximum": 50,
+     *             "default": 3
+     *           }
+     *         }
+     *       },
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     DataSource: {
       id: string;
       title: string;
@@ -1284,34 +1574,115 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "articles.latest",
+     *           "title": "Latest articles",
+     *           "description": "The newest articles of the site, optionally filtered by a text.",
+     *           "result_type_id": "article_list",
+     *           "params_schema": {
+     *             "type": "object",
+     *             "additionalProperties": false,
+     *             "properties": {
+     *               "limit": {
+     *                 "type": "integer",
+     *                 "minimum": 1,
+     *                 "maximum": 50,
+     *                 "default": 3
+     *               }
+     *             }
+     *           },
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     DataSourceList: {
       data: components['schemas']['DataSource'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Hero",
+     *       "slug": "hero"
+     *     }
+     */
     Tag: {
       id: number;
       name: string;
       slug: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Hero",
+     *           "slug": "hero"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     TagList: {
       data: components['schemas']['Tag'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "kind": "article",
+     *       "title": "Article"
+     *     }
+     */
     PageType: {
       /** @description the value of a page’s `kind` */
       kind: string;
       title: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "kind": "article",
+     *           "title": "Article"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     PageTypeList: {
       data: components['schemas']['PageType'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Landing pages",
+     *       "scope": "user",
+     *       "block_ids": [
+     *         6,
+     *         7
+     *       ],
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Collection: {
       id: number;
       name: string;
@@ -1322,12 +1693,40 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Landing pages",
+     *           "scope": "user",
+     *           "block_ids": [
+     *             6,
+     *             7
+     *           ],
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     CollectionList: {
       data: components['schemas']['Collection'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "site_id": 1,
+     *       "parent_id": null,
+     *       "name": "News",
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Folder: {
       id: number;
       site_id: number;
@@ -1337,12 +1736,44 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "site_id": 1,
+     *           "parent_id": null,
+     *           "name": "News",
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     FolderList: {
       data: components['schemas']['Folder'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "name": "Plain",
+     *       "scope": "user",
+     *       "site_id": null,
+     *       "tags": [],
+     *       "template": "<main>{{ content }}</main>",
+     *       "css": "",
+     *       "js": "",
+     *       "fork_count": 0,
+     *       "forked_from_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Layout: {
       id: number;
       name: string;
@@ -1361,12 +1792,63 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "name": "Plain",
+     *           "scope": "user",
+     *           "site_id": null,
+     *           "tags": [],
+     *           "template": "<main>{{ content }}</main>",
+     *           "css": "",
+     *           "js": "",
+     *           "fork_count": 0,
+     *           "forked_from_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     LayoutList: {
       data: components['schemas']['Layout'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block": {
+     *         "id": 6,
+     *         "name": "Hero",
+     *         "kind": "content"
+     *       },
+     *       "order_index": 0,
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       },
+     *       "bindings": {
+     *         "news": {
+     *           "source": "articles.latest",
+     *           "params": {
+     *             "limit": 3
+     *           }
+     *         }
+     *       },
+     *       "parent_page_block_id": null,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "update_status": "up_to_date"
+     *     }
+     */
     PageBlock: {
       id: number;
       block: {
@@ -1387,6 +1869,52 @@ export interface components {
       /** @enum {string} */
       update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Home",
+     *       "kind": "article",
+     *       "site_id": 1,
+     *       "folder_id": null,
+     *       "slug": "home",
+     *       "meta_title": null,
+     *       "meta_description": null,
+     *       "meta_keywords": null,
+     *       "meta_robots": null,
+     *       "is_published": false,
+     *       "has_outdated_blocks": false,
+     *       "created_at": "2026-01-05T10:02:00.000Z",
+     *       "updated_at": "2026-01-05T10:02:00.000Z",
+     *       "blocks": [
+     *         {
+     *           "id": 1,
+     *           "block": {
+     *             "id": 6,
+     *             "name": "Hero",
+     *             "kind": "content"
+     *           },
+     *           "order_index": 0,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           },
+     *           "bindings": {
+     *             "news": {
+     *               "source": "articles.latest",
+     *               "params": {
+     *                 "limit": 3
+     *               }
+     *             }
+     *           },
+     *           "parent_page_block_id": null,
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "update_status": "up_to_date"
+     *         }
+     *       ]
+     *     }
+     */
     Page: {
       id: number;
       name: string;
@@ -1408,12 +1936,49 @@ export interface components {
       /** @description null unless with_blocks=1: not requested, not empty */
       blocks: components['schemas']['PageBlock'][] | null;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Home",
+     *           "kind": "article",
+     *           "site_id": 1,
+     *           "folder_id": null,
+     *           "slug": "home",
+     *           "meta_title": null,
+     *           "meta_description": null,
+     *           "meta_keywords": null,
+     *           "meta_robots": null,
+     *           "is_published": false,
+     *           "has_outdated_blocks": false,
+     *           "created_at": "2026-01-05T10:02:00.000Z",
+     *           "updated_at": "2026-01-05T10:02:00.000Z",
+     *           "blocks": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     PageList: {
       data: components['schemas']['Page'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "is_published": true,
+     *       "external_id": "1",
+     *       "external_slug": "home",
+     *       "published_at": "2026-01-05T10:05:00.000Z",
+     *       "updated_at": "2026-01-05T10:05:00.000Z",
+     *       "last_error": null,
+     *       "last_error_at": null
+     *     }
+     */
     PublicationStatus: {
       is_published: boolean;
       external_id: string | null;
@@ -1427,6 +1992,14 @@ export interface components {
       /** Format: date-time */
       last_error_at: string | null;
     };
+    /**
+     * @example {
+     *       "type": "fourcms",
+     *       "base_url": "https://cms.example.com",
+     *       "token_set": true,
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Provider: {
       /** @enum {string|null} */
       type: 'fourcms' | null;
@@ -1436,6 +2009,16 @@ export interface components {
       /** Format: date-time */
       updated_at: string | null;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "My blog",
+     *       "domain": null,
+     *       "layout_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Site: {
       id: number;
       name: string;
@@ -1446,12 +2029,40 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "My blog",
+     *           "domain": null,
+     *           "layout_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     SiteList: {
       data: components['schemas']['Site'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null
+     *     }
+     */
     Submission: {
       id: number;
       block_id: number;
@@ -1466,12 +2077,39 @@ export interface components {
       /** Format: date-time */
       decided_at: string | null;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "block_id": 7,
+     *           "status": "pending",
+     *           "reason": null,
+     *           "approved_block_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "decided_at": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     SubmissionList: {
       data: components['schemas']['Submission'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "email": "ann@example.com",
+     *       "is_admin": false,
+     *       "is_blocked": false,
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     User: {
       id: number;
       email: string;
@@ -1480,11 +2118,466 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "email": "ann@example.com",
+     *           "is_admin": false,
+     *           "is_blocked": false,
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     UserList: {
       data: components['schemas']['User'][];
       total: number;
       limit: number;
       offset: number;
+    };
+    /**
+     * SiteCreateBody
+     * @example {
+     *       "name": "My blog"
+     *     }
+     */
+    SiteCreateBody: {
+      name: string;
+      domain?: string | null;
+    };
+    /**
+     * SiteUpdateBody
+     * @example {
+     *       "domain": "blog.example.com"
+     *     }
+     */
+    SiteUpdateBody: {
+      name?: string;
+      domain?: string | null;
+      layout_id?: number | null;
+    };
+    /**
+     * BlockCreateBody
+     * @example {
+     *       "name": "Hero",
+     *       "template": "<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>",
+     *       "schema_content": [
+     *         {
+     *           "name": "title",
+     *           "type": "string",
+     *           "required": true,
+     *           "max_length": 80
+     *         },
+     *         {
+     *           "name": "news",
+     *           "type": "binding",
+     *           "allowed_sources": [
+     *             "articles.latest"
+     *           ],
+     *           "result_type": "article_list"
+     *         }
+     *       ]
+     *     }
+     */
+    BlockCreateBody: {
+      name: string;
+      /**
+       * @description fixed at creation; default content
+       * @enum {string}
+       */
+      kind?: 'content' | 'layout';
+      description?: string;
+      /** @description Markdown documentation */
+      docs?: string;
+      /** @enum {string|null} */
+      block_type?: 'schema' | 'markdown' | null;
+      /** @description tag ids (GET /tags) */
+      tags?: number[];
+      /** @description LiquidJS HTML template */
+      template?: string;
+      css?: string;
+      js?: string;
+      /** @description field definitions */
+      schema_content?: unknown[];
+      changelog?: string | null;
+    };
+    /**
+     * BlockUpdateBody
+     * @example {
+     *       "template": "<h1 class=\"hero\">{{ title }}</h1>",
+     *       "changelog": "A class for the heading"
+     *     }
+     */
+    BlockUpdateBody: {
+      name?: string;
+      /**
+       * @description cannot change
+       * @enum {string}
+       */
+      kind?: 'content' | 'layout';
+      description?: string;
+      /** @description Markdown documentation */
+      docs?: string;
+      /** @enum {string|null} */
+      block_type?: 'schema' | 'markdown' | null;
+      /** @description tag ids (GET /tags) */
+      tags?: number[];
+      /** @description LiquidJS HTML template */
+      template?: string;
+      css?: string;
+      js?: string;
+      /** @description field definitions */
+      schema_content?: unknown[];
+      changelog?: string | null;
+    };
+    /**
+     * ForkBody
+     * @example {
+     *       "name": "My hero"
+     *     }
+     */
+    ForkBody: {
+      name?: string | null;
+    } | null;
+    /**
+     * CollectionCreateBody
+     * @example {
+     *       "name": "Landing pages"
+     *     }
+     */
+    CollectionCreateBody: {
+      name: string;
+    };
+    /**
+     * CollectionBlocksBody
+     * @example {
+     *       "block_ids": [
+     *         6,
+     *         7
+     *       ]
+     *     }
+     */
+    CollectionBlocksBody: {
+      block_ids: number[];
+    };
+    /**
+     * CollectionOrderBody
+     * @example {
+     *       "block_ids": [
+     *         7,
+     *         6
+     *       ]
+     *     }
+     */
+    CollectionOrderBody: {
+      /** @description a permutation of the collection’s blocks */
+      block_ids: number[];
+    };
+    /**
+     * PageCreateBody
+     * @example {
+     *       "name": "Home",
+     *       "site_id": 1,
+     *       "slug": "home",
+     *       "blocks": [
+     *         {
+     *           "block_id": 6,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           },
+     *           "bindings": {
+     *             "news": {
+     *               "source": "articles.latest",
+     *               "params": {
+     *                 "limit": 3
+     *               }
+     *             }
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    PageCreateBody: {
+      /** @description the field is name, not title */
+      name: string;
+      /** @description a number, not a string */
+      site_id: number;
+      /** @description GET /page-types; default article; fixed at creation */
+      kind?: string;
+      /** @description unique within the site; articles only */
+      slug?: string | null;
+      folder_id?: number | null;
+      /** @description flat top-level field */
+      meta_title?: string | null;
+      /** @description flat top-level field */
+      meta_description?: string | null;
+      /** @description flat top-level field */
+      meta_keywords?: string | null;
+      /** @description flat top-level field */
+      meta_robots?: string | null;
+      /** @description the blocks of the page, in order */
+      blocks?: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+    };
+    /**
+     * PageUpdateBody
+     * @example {
+     *       "name": "Home",
+     *       "meta_title": "Welcome to my blog"
+     *     }
+     */
+    PageUpdateBody: {
+      name?: string;
+      site_id?: number;
+      /** @description GET /page-types; default article; fixed at creation */
+      kind?: string;
+      /** @description unique within the site; articles only */
+      slug?: string | null;
+      folder_id?: number | null;
+      /** @description flat top-level field */
+      meta_title?: string | null;
+      /** @description flat top-level field */
+      meta_description?: string | null;
+      /** @description flat top-level field */
+      meta_keywords?: string | null;
+      /** @description flat top-level field */
+      meta_robots?: string | null;
+      /** @description the blocks of the page, in order */
+      blocks?: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+    };
+    /**
+     * AddBlocksBody
+     * @example {
+     *       "blocks": [
+     *         {
+     *           "block_id": 6,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           }
+     *         }
+     *       ],
+     *       "position": 0
+     *     }
+     */
+    AddBlocksBody: {
+      blocks: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+      /** @description 0-based index in the page’s order; default the end */
+      position?: number;
+    };
+    /**
+     * BlockValuesBody
+     * @example {
+     *       "placeholder_values": {
+     *         "title": "Hello again"
+     *       }
+     *     }
+     */
+    BlockValuesBody: {
+      placeholder_values?: {
+        [key: string]: unknown;
+      };
+      bindings?: {
+        [key: string]: unknown;
+      } | null;
+    };
+    /**
+     * MoveBody
+     * @example {
+     *       "position": 0
+     *     }
+     */
+    MoveBody: {
+      /** @description 0-based index in the page’s order */
+      position: number;
+      /** @description a layout instance of the page to move it into; null takes it out of its layout; absent keeps it */
+      parent_page_block_id?: number | null;
+    };
+    /**
+     * ReplaceBody
+     * @example {
+     *       "block_id": 6,
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       }
+     *     }
+     */
+    ReplaceBody: {
+      block_id: number;
+      placeholder_values: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * FolderCreateBody
+     * @example {
+     *       "name": "News",
+     *       "site_id": 1
+     *     }
+     */
+    FolderCreateBody: {
+      site_id: number;
+      parent_id?: number | null;
+      name: string;
+    };
+    /**
+     * FolderUpdateBody
+     * @example {
+     *       "name": "Archive"
+     *     }
+     */
+    FolderUpdateBody: {
+      parent_id?: number | null;
+      name?: string;
+    };
+    /**
+     * LayoutCreateBody
+     * @example {
+     *       "name": "Plain",
+     *       "template": "<main>{{ content }}</main>"
+     *     }
+     */
+    LayoutCreateBody: {
+      name: string;
+      site_id?: number | null;
+      /** @description layout tag ids (GET /layout-tags) */
+      tags?: number[];
+      template?: string;
+      css?: string;
+      js?: string;
+    };
+    /**
+     * LayoutUpdateBody
+     * @example {
+     *       "name": "Plain, wide"
+     *     }
+     */
+    LayoutUpdateBody: {
+      name?: string;
+      site_id?: number | null;
+      /** @description layout tag ids (GET /layout-tags) */
+      tags?: number[];
+      template?: string;
+      css?: string;
+      js?: string;
+    };
+    /**
+     * PublishBody
+     * @example {
+     *       "rubric_ids": [
+     *         1
+     *       ]
+     *     }
+     */
+    PublishBody: {
+      /** @description articles: required, at least one id from the provider; other kinds: not sent */
+      rubric_ids?: number[];
+      meta_title?: string;
+      meta_description?: string;
+      slug?: string;
+      preview_text?: string;
+      /** @description defaults to the page name */
+      name?: string;
+    };
+    /**
+     * PagePreviewBody
+     * @example {
+     *       "blocks": [
+     *         {
+     *           "id": 12,
+     *           "placeholder_values": {
+     *             "title": "Welcome back"
+     *           }
+     *         },
+     *         {
+     *           "id": 11
+     *         }
+     *       ]
+     *     }
+     */
+    PagePreviewBody: {
+      /** @description the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page */
+      blocks?: {
+        /** @description an instance of this page */
+        id: number;
+        /** @description replaces the saved values; absent: kept */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description replaces the saved bindings; null clears them; absent: kept */
+        bindings?: {
+          [key: string]: unknown;
+        } | null;
+        /** @description a layout instance listed here, or null for the top level; absent: kept */
+        parent_page_block_id?: number | null;
+      }[];
+    };
+    /**
+     * BlockPreviewBody
+     * @example {
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       }
+     *     }
+     */
+    BlockPreviewBody: {
+      placeholder_values?: {
+        [key: string]: unknown;
+      };
+      bindings?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * FourcmsSettingsBody
+     * @example {
+     *       "base_url": "https://cms.example.com",
+     *       "token": "secret-token"
+     *     }
+     */
+    FourcmsSettingsBody: {
+      /**
+       * Format: uri
+       * @description http or https URL of the fourcms API
+       */
+      base_url: string;
+      token: string;
     };
   };
   responses: never;
@@ -1586,10 +2679,7 @@ export interface operations {
          *       "name": "My blog"
          *     }
          */
-        'application/json': {
-          name: string;
-          domain?: string | null;
-        };
+        'application/json': components['schemas']['SiteCreateBody'];
       };
     };
     responses: {
@@ -1685,6 +2775,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "My blog",
+           *       "domain": null,
+           *       "layout_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Site'];
         };
       };
@@ -1751,11 +2851,7 @@ export interface operations {
          *       "domain": "blog.example.com"
          *     }
          */
-        'application/json': {
-          name?: string;
-          domain?: string | null;
-          layout_id?: number | null;
-        };
+        'application/json': components['schemas']['SiteUpdateBody'];
       };
     };
     responses: {
@@ -1765,6 +2861,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "My blog",
+           *       "domain": null,
+           *       "layout_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Site'];
         };
       };
@@ -1932,6 +3038,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -2004,28 +3162,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          name: string;
-          /**
-           * @description fixed at creation; default content
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        'application/json': components['schemas']['BlockCreateBody'];
       };
     };
     responses: {
@@ -2035,6 +3172,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -2122,6 +3304,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -2180,6 +3414,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -2250,28 +3529,7 @@ export interface operations {
          *       "changelog": "A class for the heading"
          *     }
          */
-        'application/json': {
-          name?: string;
-          /**
-           * @description cannot change
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        'application/json': components['schemas']['BlockUpdateBody'];
       };
     };
     responses: {
@@ -2281,6 +3539,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block": {
+           *         "id": 6,
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content",
+           *         "scope": "user",
+           *         "tags": [
+           *           1
+           *         ],
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 1
+           *         },
+           *         "current_revision": {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "template_content": "<h1>{{ title }}</h1>",
+           *           "css": "",
+           *           "js": "",
+           *           "schema_content": [
+           *             {
+           *               "name": "title",
+           *               "type": "string",
+           *               "required": true,
+           *               "max_length": 80
+           *             }
+           *           ],
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         },
+           *         "is_favorite": false,
+           *         "is_deprecated": false,
+           *         "fork_count": 0,
+           *         "forked_from_id": null,
+           *         "cover_url": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z",
+           *         "updated_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "version_bump": "minor",
+           *       "removed_fields": []
+           *     }
+           */
           'application/json': {
             block: components['schemas']['Block'];
             /** @enum {string} */
@@ -2454,9 +3761,7 @@ export interface operations {
          *       "name": "My hero"
          *     }
          */
-        'application/json': {
-          name?: string | null;
-        } | null;
+        'application/json': components['schemas']['ForkBody'];
       };
     };
     responses: {
@@ -2466,6 +3771,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -2687,6 +4037,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "page_id": 1,
+           *           "page_name": "Home",
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0,
+           *       "outdated_total": 0
+           *     }
+           */
           'application/json': {
             data: components['schemas']['Usage'][];
             total: number;
@@ -2765,6 +4135,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "version_bump": null,
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['RevisionEntryList'];
         };
       };
@@ -2981,6 +4370,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -3041,6 +4482,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Landing pages",
+           *           "scope": "user",
+           *           "block_ids": [
+           *             6,
+           *             7
+           *           ],
+           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['CollectionList'];
         };
       };
@@ -3096,9 +4556,7 @@ export interface operations {
          *       "name": "Landing pages"
          *     }
          */
-        'application/json': {
-          name: string;
-        };
+        'application/json': components['schemas']['CollectionCreateBody'];
       };
     };
     responses: {
@@ -3108,6 +4566,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Landing pages",
+           *       "scope": "user",
+           *       "block_ids": [
+           *         6,
+           *         7
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Collection'];
         };
       };
@@ -3184,6 +4654,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Landing pages",
+           *       "scope": "user",
+           *       "block_ids": [
+           *         6,
+           *         7
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Collection'];
         };
       };
@@ -3313,14 +4795,12 @@ export interface operations {
         /**
          * @example {
          *       "block_ids": [
-         *         1,
-         *         2
+         *         6,
+         *         7
          *       ]
          *     }
          */
-        'application/json': {
-          block_ids: number[];
-        };
+        'application/json': components['schemas']['CollectionBlocksBody'];
       };
     };
     responses: {
@@ -3330,6 +4810,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "collection": {
+           *         "id": 1,
+           *         "name": "Landing pages",
+           *         "scope": "user",
+           *         "block_ids": [
+           *           6,
+           *           7
+           *         ],
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             collection: components['schemas']['Collection'];
           };
@@ -3423,15 +4917,12 @@ export interface operations {
         /**
          * @example {
          *       "block_ids": [
-         *         2,
-         *         1
+         *         7,
+         *         6
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description a permutation of the collection’s blocks */
-          block_ids: number[];
-        };
+        'application/json': components['schemas']['CollectionOrderBody'];
       };
     };
     responses: {
@@ -3441,6 +4932,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "collection": {
+           *         "id": 1,
+           *         "name": "Landing pages",
+           *         "scope": "user",
+           *         "block_ids": [
+           *           6,
+           *           7
+           *         ],
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             collection: components['schemas']['Collection'];
           };
@@ -3528,6 +5033,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "block_id": 7,
+           *       "status": "pending",
+           *       "reason": null,
+           *       "approved_block_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "decided_at": null
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -3615,6 +5131,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "block_id": 7,
+           *           "status": "pending",
+           *           "reason": null,
+           *           "approved_block_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "decided_at": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['SubmissionList'];
         };
       };
@@ -3751,6 +5285,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Home",
+           *           "kind": "article",
+           *           "site_id": 1,
+           *           "folder_id": null,
+           *           "slug": "home",
+           *           "meta_title": null,
+           *           "meta_description": null,
+           *           "meta_keywords": null,
+           *           "meta_robots": null,
+           *           "is_published": false,
+           *           "has_outdated_blocks": false,
+           *           "created_at": "2026-01-05T10:02:00.000Z",
+           *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "blocks": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageList'];
         };
       };
@@ -3827,38 +5387,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description the field is name, not title */
-          name: string;
-          /** @description a number, not a string */
-          site_id: number;
-          /** @description GET /page-types; default article; fixed at creation */
-          kind?: string;
-          /** @description unique within the site; articles only */
-          slug?: string | null;
-          folder_id?: number | null;
-          /** @description flat top-level field */
-          meta_title?: string | null;
-          /** @description flat top-level field */
-          meta_description?: string | null;
-          /** @description flat top-level field */
-          meta_keywords?: string | null;
-          /** @description flat top-level field */
-          meta_robots?: string | null;
-          /** @description the blocks of the page, in order */
-          blocks?: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-        };
+        'application/json': components['schemas']['PageCreateBody'];
       };
     };
     responses: {
@@ -3884,7 +5413,34 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
-           *       "blocks": null
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['Page'];
@@ -4005,6 +5561,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4075,36 +5677,7 @@ export interface operations {
          *       "meta_title": "Welcome to my blog"
          *     }
          */
-        'application/json': {
-          name?: string;
-          site_id?: number;
-          /** @description GET /page-types; default article; fixed at creation */
-          kind?: string;
-          /** @description unique within the site; articles only */
-          slug?: string | null;
-          folder_id?: number | null;
-          /** @description flat top-level field */
-          meta_title?: string | null;
-          /** @description flat top-level field */
-          meta_description?: string | null;
-          /** @description flat top-level field */
-          meta_keywords?: string | null;
-          /** @description flat top-level field */
-          meta_robots?: string | null;
-          /** @description the blocks of the page, in order */
-          blocks?: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-        };
+        'application/json': components['schemas']['PageUpdateBody'];
       };
     };
     responses: {
@@ -4114,6 +5687,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4286,6 +5905,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Home",
+           *           "kind": "article",
+           *           "site_id": 1,
+           *           "folder_id": null,
+           *           "slug": "home",
+           *           "meta_title": null,
+           *           "meta_description": null,
+           *           "meta_keywords": null,
+           *           "meta_robots": null,
+           *           "is_published": false,
+           *           "has_outdated_blocks": false,
+           *           "created_at": "2026-01-05T10:02:00.000Z",
+           *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "blocks": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageList'];
         };
       };
@@ -4345,7 +5990,7 @@ export interface operations {
          * @example {
          *       "blocks": [
          *         {
-         *           "block_id": 1,
+         *           "block_id": 6,
          *           "placeholder_values": {
          *             "title": "Welcome"
          *           }
@@ -4354,22 +5999,7 @@ export interface operations {
          *       "position": 0
          *     }
          */
-        'application/json': {
-          blocks: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-          /** @description 0-based index in the page’s order; default the end */
-          position?: number;
-        };
+        'application/json': components['schemas']['AddBlocksBody'];
       };
     };
     responses: {
@@ -4379,6 +6009,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4469,14 +6145,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          placeholder_values?: {
-            [key: string]: unknown;
-          };
-          bindings?: {
-            [key: string]: unknown;
-          } | null;
-        };
+        'application/json': components['schemas']['BlockValuesBody'];
       };
     };
     responses: {
@@ -4486,6 +6155,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4643,12 +6358,7 @@ export interface operations {
          *       "position": 0
          *     }
          */
-        'application/json': {
-          /** @description 0-based index in the page’s order */
-          position: number;
-          /** @description a layout instance of the page to move it into; null takes it out of its layout; absent keeps it */
-          parent_page_block_id?: number | null;
-        };
+        'application/json': components['schemas']['MoveBody'];
       };
     };
     responses: {
@@ -4658,6 +6368,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4747,6 +6503,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -4837,6 +6639,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "upgraded": [
+           *         {
+           *           "id": 1,
+           *           "from": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "to": {
+           *             "major": 1,
+           *             "minor": 1
+           *           }
+           *         }
+           *       ],
+           *       "skipped_major": [
+           *         {
+           *           "id": 3,
+           *           "current_pin": {
+           *             "major": 1,
+           *             "minor": 1
+           *           },
+           *           "library_version": {
+           *             "major": 2,
+           *             "minor": 0
+           *           },
+           *           "removed_fields": [
+           *             "subtitle"
+           *           ]
+           *         }
+           *       ],
+           *       "already_up_to_date": [
+           *         2
+           *       ]
+           *     }
+           */
           'application/json': {
             upgraded: {
               id: number;
@@ -4941,12 +6779,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          block_id: number;
-          placeholder_values: {
-            [key: string]: unknown;
-          };
-        };
+        'application/json': components['schemas']['ReplaceBody'];
       };
     };
     responses: {
@@ -4956,6 +6789,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "page": {
+           *         "id": 1,
+           *         "name": "Home",
+           *         "kind": "article",
+           *         "site_id": 1,
+           *         "folder_id": null,
+           *         "slug": "home",
+           *         "meta_title": null,
+           *         "meta_description": null,
+           *         "meta_keywords": null,
+           *         "meta_robots": null,
+           *         "is_published": false,
+           *         "has_outdated_blocks": false,
+           *         "created_at": "2026-01-05T10:02:00.000Z",
+           *         "updated_at": "2026-01-05T10:02:00.000Z",
+           *         "blocks": [
+           *           {
+           *             "id": 2,
+           *             "block": {
+           *               "id": 6,
+           *               "name": "Hero",
+           *               "kind": "content"
+           *             },
+           *             "order_index": 0,
+           *             "placeholder_values": {
+           *               "title": "Welcome"
+           *             },
+           *             "bindings": {
+           *               "news": {
+           *                 "source": "articles.latest",
+           *                 "params": {
+           *                   "limit": 3
+           *                 }
+           *               }
+           *             },
+           *             "parent_page_block_id": null,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "update_status": "up_to_date"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description the new instance */
             id: number;
@@ -5047,6 +6929,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "articles.latest",
+           *           "title": "Latest articles",
+           *           "description": "The newest articles of the site, optionally filtered by a text.",
+           *           "result_type_id": "article_list",
+           *           "params_schema": {
+           *             "type": "object",
+           *             "additionalProperties": false,
+           *             "properties": {
+           *               "limit": {
+           *                 "type": "integer",
+           *                 "minimum": 1,
+           *                 "maximum": 50,
+           *                 "default": 3
+           *               }
+           *             }
+           *           },
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataSourceList'];
         };
       };
@@ -5106,6 +7017,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "articles.latest",
+           *       "title": "Latest articles",
+           *       "description": "The newest articles of the site, optionally filtered by a text.",
+           *       "result_type_id": "article_list",
+           *       "params_schema": {
+           *         "type": "object",
+           *         "additionalProperties": false,
+           *         "properties": {
+           *           "limit": {
+           *             "type": "integer",
+           *             "minimum": 1,
+           *             "maximum": 50,
+           *             "default": 3
+           *           }
+           *         }
+           *       },
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataSource'];
         };
       };
@@ -5175,6 +7108,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "article_list",
+           *           "title": "List of articles",
+           *           "schema_json": {
+           *             "type": "array",
+           *             "items": {
+           *               "type": "object",
+           *               "required": [
+           *                 "id",
+           *                 "title",
+           *                 "url"
+           *               ],
+           *               "properties": {
+           *                 "id": {
+           *                   "type": "integer"
+           *                 },
+           *                 "title": {
+           *                   "type": "string"
+           *                 },
+           *                 "url": {
+           *                   "type": "string"
+           *                 }
+           *               }
+           *             }
+           *           },
+           *           "stub": [
+           *             {
+           *               "id": 101,
+           *               "title": "How we redesigned our homepage",
+           *               "url": "/articles/homepage-redesign"
+           *             }
+           *           ],
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataResultTypeList'];
         };
       };
@@ -5234,6 +7211,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "article_list",
+           *       "title": "List of articles",
+           *       "schema_json": {
+           *         "type": "array",
+           *         "items": {
+           *           "type": "object",
+           *           "required": [
+           *             "id",
+           *             "title",
+           *             "url"
+           *           ],
+           *           "properties": {
+           *             "id": {
+           *               "type": "integer"
+           *             },
+           *             "title": {
+           *               "type": "string"
+           *             },
+           *             "url": {
+           *               "type": "string"
+           *             }
+           *           }
+           *         }
+           *       },
+           *       "stub": [
+           *         {
+           *           "id": 101,
+           *           "title": "How we redesigned our homepage",
+           *           "url": "/articles/homepage-redesign"
+           *         }
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataResultType'];
         };
       };
@@ -5303,6 +7317,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "kind": "article",
+           *           "title": "Article"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageTypeList'];
         };
       };
@@ -5363,6 +7390,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -5423,6 +7464,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -5484,6 +7539,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "site_id": 1,
+           *           "parent_id": null,
+           *           "name": "News",
+           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['FolderList'];
         };
       };
@@ -5549,11 +7620,7 @@ export interface operations {
          *       "site_id": 1
          *     }
          */
-        'application/json': {
-          site_id: number;
-          parent_id?: number | null;
-          name: string;
-        };
+        'application/json': components['schemas']['FolderCreateBody'];
       };
     };
     responses: {
@@ -5563,6 +7630,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -5657,6 +7733,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -5723,10 +7808,7 @@ export interface operations {
          *       "name": "Archive"
          *     }
          */
-        'application/json': {
-          parent_id?: number | null;
-          name?: string;
-        };
+        'application/json': components['schemas']['FolderUpdateBody'];
       };
     };
     responses: {
@@ -5736,6 +7818,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -5897,6 +7988,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 2,
+           *           "name": "Plain",
+           *           "scope": "user",
+           *           "site_id": null,
+           *           "tags": [],
+           *           "template": "<main>{{ content }}</main>",
+           *           "css": "",
+           *           "js": "",
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['LayoutList'];
         };
       };
@@ -5953,15 +8067,7 @@ export interface operations {
          *       "template": "<main>{{ content }}</main>"
          *     }
          */
-        'application/json': {
-          name: string;
-          site_id?: number | null;
-          /** @description layout tag ids (GET /layout-tags) */
-          tags?: number[];
-          template?: string;
-          css?: string;
-          js?: string;
-        };
+        'application/json': components['schemas']['LayoutCreateBody'];
       };
     };
     responses: {
@@ -5971,6 +8077,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -6065,6 +8187,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -6131,15 +8269,7 @@ export interface operations {
          *       "name": "Plain, wide"
          *     }
          */
-        'application/json': {
-          name?: string;
-          site_id?: number | null;
-          /** @description layout tag ids (GET /layout-tags) */
-          tags?: number[];
-          template?: string;
-          css?: string;
-          js?: string;
-        };
+        'application/json': components['schemas']['LayoutUpdateBody'];
       };
     };
     responses: {
@@ -6149,6 +8279,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -6311,9 +8457,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name?: string | null;
-        } | null;
+        /**
+         * @example {
+         *       "name": "My hero"
+         *     }
+         */
+        'application/json': components['schemas']['ForkBody'];
       };
     };
     responses: {
@@ -6323,6 +8472,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -6408,6 +8573,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
+           *     }
+           */
           'application/json': components['schemas']['PublicationStatus'];
         };
       };
@@ -6476,16 +8652,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description articles: required, at least one id from the provider; other kinds: not sent */
-          rubric_ids?: number[];
-          meta_title?: string;
-          meta_description?: string;
-          slug?: string;
-          preview_text?: string;
-          /** @description defaults to the page name */
-          name?: string;
-        };
+        'application/json': components['schemas']['PublishBody'];
       };
     };
     responses: {
@@ -6603,17 +8770,14 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
-        'application/json': {
-          /** @description articles: required, at least one id from the provider; other kinds: not sent */
-          rubric_ids?: number[];
-          meta_title?: string;
-          meta_description?: string;
-          slug?: string;
-          preview_text?: string;
-          /** @description defaults to the page name */
-          name?: string;
-        };
+        /**
+         * @example {
+         *       "rubric_ids": [
+         *         1
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['PublishBody'];
       };
     };
     responses: {
@@ -6623,6 +8787,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
+           *     }
+           */
           'application/json': components['schemas']['PublicationStatus'];
         };
       };
@@ -6811,23 +8986,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page */
-          blocks?: {
-            /** @description an instance of this page */
-            id: number;
-            /** @description replaces the saved values; absent: kept */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description replaces the saved bindings; null clears them; absent: kept */
-            bindings?: {
-              [key: string]: unknown;
-            } | null;
-            /** @description a layout instance listed here, or null for the top level; absent: kept */
-            parent_page_block_id?: number | null;
-          }[];
-        };
+        'application/json': components['schemas']['PagePreviewBody'];
       };
     };
     responses: {
@@ -6932,14 +9091,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          placeholder_values?: {
-            [key: string]: unknown;
-          };
-          bindings?: {
-            [key: string]: unknown;
-          };
-        };
+        'application/json': components['schemas']['BlockPreviewBody'];
       };
     };
     responses: {
@@ -7043,6 +9195,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "fourcms",
+           *       "base_url": "https://cms.example.com",
+           *       "token_set": true,
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Provider'];
         };
       };
@@ -7110,14 +9270,7 @@ export interface operations {
          *       "token": "secret-token"
          *     }
          */
-        'application/json': {
-          /**
-           * Format: uri
-           * @description http or https URL of the fourcms API
-           */
-          base_url: string;
-          token: string;
-        };
+        'application/json': components['schemas']['FourcmsSettingsBody'];
       };
     };
     responses: {
@@ -7127,6 +9280,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "fourcms",
+           *       "base_url": "https://cms.example.com",
+           *       "token_set": true,
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Provider'];
         };
       };
@@ -7252,6 +9413,17 @@ export interface operations {
     /** @description one JSON-RPC 2.0 message */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/call",
+         *       "params": {
+         *         "name": "list_sites",
+         *         "arguments": {}
+         *       }
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           jsonrpc: '2.0';
@@ -7267,6 +9439,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "jsonrpc": "2.0",
+           *       "id": 1,
+           *       "result": {
+           *         "content": [
+           *           {
+           *             "type": "text",
+           *             "text": "{\"data\":[],\"total\":0,\"limit\":50,\"offset\":0}"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             [key: string]: unknown;
           };
@@ -7410,6 +9596,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block": {
+           *         "id": 6,
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content",
+           *         "scope": "user",
+           *         "tags": [
+           *           1
+           *         ],
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "current_revision": {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "template_content": "<h1>{{ title }}</h1>",
+           *           "css": "",
+           *           "js": "",
+           *           "schema_content": [
+           *             {
+           *               "name": "title",
+           *               "type": "string",
+           *               "required": true,
+           *               "max_length": 80
+           *             }
+           *           ],
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         },
+           *         "is_favorite": false,
+           *         "is_deprecated": false,
+           *         "fork_count": 0,
+           *         "forked_from_id": null,
+           *         "cover_url": "/uploads/covers/6-hero.png",
+           *         "created_at": "2026-01-05T10:01:00.000Z",
+           *         "updated_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "url": "/uploads/covers/6-hero.png"
+           *     }
+           */
           'application/json': {
             block: components['schemas']['Block'];
             /** @description a path: /uploads/… */
@@ -7508,6 +9742,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "configured": true,
+           *       "bucket": "pages",
+           *       "public_url": "https://cdn.example.com/pages"
+           *     }
+           */
           'application/json': {
             configured: boolean;
             bucket: string | null;
@@ -7586,6 +9827,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "https://cdn.example.com/pages/sites/1/photo.png"
+           *     }
+           */
           'application/json': {
             url: string;
           };

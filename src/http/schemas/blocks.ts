@@ -1,8 +1,33 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, StringEnum, PageQueryProperties, Timestamp, Int, named } from './common.js';
+import {
+  JsonObject,
+  NonBlank,
+  Nullable,
+  StringEnum,
+  PageQueryProperties,
+  Timestamp,
+  Int,
+  named,
+  namedBody,
+  withExample,
+} from './common.js';
 
-export const VersionSchema = named('Version', Type.Object({ major: Int(), minor: Int() }));
+const VERSION_EXAMPLE = { major: 1, minor: 0 };
+export const VersionSchema = named('Version', Type.Object({ major: Int(), minor: Int() }), {
+  example: VERSION_EXAMPLE,
+});
 const FreeObject = JsonObject();
+
+const REVISION_EXAMPLE = {
+  id: 6,
+  version: VERSION_EXAMPLE,
+  template_content: '<h1>{{ title }}</h1>',
+  css: '',
+  js: '',
+  schema_content: [{ name: 'title', type: 'string', required: true, max_length: 80 }],
+  changelog: null,
+  created_at: '2026-01-05T10:01:00.000Z',
+};
 
 export const RevisionSchema = named(
   'Revision',
@@ -16,7 +41,28 @@ export const RevisionSchema = named(
     changelog: Nullable(Type.String()),
     created_at: Timestamp,
   }),
+  { example: REVISION_EXAMPLE },
 );
+
+const BLOCK_EXAMPLE = {
+  id: 6,
+  name: 'Hero',
+  description: 'A heading for the top of a page.',
+  docs: '',
+  block_type: 'schema' as const,
+  kind: 'content',
+  scope: 'user',
+  tags: [1],
+  version: VERSION_EXAMPLE,
+  current_revision: REVISION_EXAMPLE,
+  is_favorite: false,
+  is_deprecated: false,
+  fork_count: 0,
+  forked_from_id: null,
+  cover_url: null,
+  created_at: '2026-01-05T10:01:00.000Z',
+  updated_at: '2026-01-05T10:01:00.000Z',
+};
 
 export const BlockSchema = named(
   'Block',
@@ -39,8 +85,10 @@ export const BlockSchema = named(
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-  { list: true },
+  { list: true, example: BLOCK_EXAMPLE },
 );
+
+const COVER_URL = '/uploads/covers/6-hero.png';
 
 const blockInputProperties = {
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
@@ -55,27 +103,45 @@ const blockInputProperties = {
   changelog: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
 };
 
-export const BlockCreateBody = Type.Object({
-  name: NonBlank({ maxLength: 255 }),
-  kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'fixed at creation; default content' })),
-  ...blockInputProperties,
-});
-
-export const BlockUpdateBody = Type.Object({
-  name: Type.Optional(NonBlank({ maxLength: 255 })),
-  kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'cannot change' })),
-  ...blockInputProperties,
-});
-
-export const BlockUpdateResult = Type.Object({
-  block: BlockSchema,
-  version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
-  removed_fields: Type.Array(Type.String(), {
-    description:
-      'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, ' +
-      '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
+export const BlockCreateBody = namedBody(
+  'BlockCreateBody',
+  Type.Object({
+    name: NonBlank({ maxLength: 255 }),
+    kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'fixed at creation; default content' })),
+    ...blockInputProperties,
   }),
-});
+  {
+    name: 'Hero',
+    template: '<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>',
+    schema_content: [
+      { name: 'title', type: 'string', required: true, max_length: 80 },
+      { name: 'news', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'article_list' },
+    ],
+  },
+);
+
+export const BlockUpdateBody = namedBody(
+  'BlockUpdateBody',
+  Type.Object({
+    name: Type.Optional(NonBlank({ maxLength: 255 })),
+    kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'cannot change' })),
+    ...blockInputProperties,
+  }),
+  { template: '<h1 class="hero">{{ title }}</h1>', changelog: 'A class for the heading' },
+);
+
+export const BlockUpdateResult = withExample(
+  Type.Object({
+    block: BlockSchema,
+    version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
+    removed_fields: Type.Array(Type.String(), {
+      description:
+        'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, ' +
+        '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
+    }),
+  }),
+  { block: { ...BLOCK_EXAMPLE, version: { major: 1, minor: 1 } }, version_bump: 'minor', removed_fields: [] },
+);
 
 export const RevisionEntrySchema = named(
   'RevisionEntry',
@@ -91,7 +157,16 @@ export const RevisionEntrySchema = named(
     changelog: Nullable(Type.String()),
     created_at: Timestamp,
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      id: 6,
+      version: VERSION_EXAMPLE,
+      version_bump: null,
+      changelog: null,
+      created_at: '2026-01-05T10:01:00.000Z',
+    },
+  },
 );
 
 export const BlockListQuery = Type.Object({
@@ -108,15 +183,18 @@ export const SearchQuery = Type.Object({
   q: Type.String({ minLength: 2, maxLength: 255, description: 'at least two characters' }),
 });
 
-export const ForkBody = Type.Union([
-  Type.Object({ name: Type.Optional(Nullable(NonBlank({ maxLength: 255 }))) }),
-  Type.Null(),
-]);
+export const ForkBody = namedBody(
+  'ForkBody',
+  Type.Union([Type.Object({ name: Type.Optional(Nullable(NonBlank({ maxLength: 255 }))) }), Type.Null()]),
+  { name: 'My hero' },
+);
 
 export const UsagesQuery = Type.Object({
   ...PageQueryProperties,
   outdated: Type.Optional(Int({ enum: [0, 1], description: '1: only instances that are not up to date' })),
 });
+
+const USAGE_EXAMPLE = { id: 1, page_id: 1, page_name: 'Home', version: VERSION_EXAMPLE, update_status: 'up_to_date' };
 
 export const UsageSchema = named(
   'Usage',
@@ -127,15 +205,19 @@ export const UsageSchema = named(
     version: VersionSchema,
     update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
   }),
+  { example: USAGE_EXAMPLE },
 );
 
-export const UsagesPage = Type.Object({
-  data: Type.Array(UsageSchema),
-  total: Int(),
-  limit: Int(),
-  offset: Int(),
-  outdated_total: Int({ description: 'all outdated instances, whatever the filter' }),
-});
+export const UsagesPage = withExample(
+  Type.Object({
+    data: Type.Array(UsageSchema),
+    total: Int(),
+    limit: Int(),
+    offset: Int(),
+    outdated_total: Int({ description: 'all outdated instances, whatever the filter' }),
+  }),
+  { data: [USAGE_EXAMPLE], total: 1, limit: 50, offset: 0, outdated_total: 0 },
+);
 
 export const BindingSlotSchema = Type.Object({
   name: Type.String(),
@@ -165,21 +247,34 @@ export const SourceContractSchema = Type.Object({
   }),
 });
 
-export const PlaceholderSchemaResponse = Type.Object({
-  block_type: Type.String({ enum: ['schema', 'markdown'] }),
-  schema: FreeObject,
-  example: FreeObject,
-  binding_slots: Type.Array(
-    Type.Object({
-      ...BindingSlotSchema.properties,
-      sources: Type.Optional(
-        Type.Array(SourceContractSchema, {
-          description: 'with expand=sources: each allowed source, its params_schema and its result type',
-        }),
-      ),
-    }),
-  ),
-});
+export const PlaceholderSchemaResponse = withExample(
+  Type.Object({
+    block_type: Type.String({ enum: ['schema', 'markdown'] }),
+    schema: FreeObject,
+    example: FreeObject,
+    binding_slots: Type.Array(
+      Type.Object({
+        ...BindingSlotSchema.properties,
+        sources: Type.Optional(
+          Type.Array(SourceContractSchema, {
+            description: 'with expand=sources: each allowed source, its params_schema and its result type',
+          }),
+        ),
+      }),
+    ),
+  }),
+  {
+    block_type: 'schema',
+    schema: {
+      type: 'object',
+      required: ['title'],
+      properties: { title: { type: 'string', maxLength: 80 } },
+      additionalProperties: false,
+    },
+    example: { title: '' },
+    binding_slots: [{ name: 'news', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' }],
+  },
+);
 
 export const PlaceholderSchemaQuery = Type.Object({
   expand: Type.Optional(
@@ -190,6 +285,11 @@ export const PlaceholderSchemaQuery = Type.Object({
   ),
 });
 
-export const DeprecationBody = Type.Object({ is_deprecated: Type.Boolean() });
+export const DeprecationBody = namedBody('DeprecationBody', Type.Object({ is_deprecated: Type.Boolean() }), {
+  is_deprecated: true,
+});
 
-export const CoverResult = Type.Object({ block: BlockSchema, url: Type.String({ description: 'a path: /uploads/…' }) });
+export const CoverResult = withExample(
+  Type.Object({ block: BlockSchema, url: Type.String({ description: 'a path: /uploads/…' }) }),
+  { block: { ...BLOCK_EXAMPLE, cover_url: COVER_URL }, url: COVER_URL },
+);

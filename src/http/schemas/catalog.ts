@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CATALOG_ID_PATTERN, PAGE_KIND_PATTERN } from '../../modules/catalog/catalog.js';
 import { SLUG_PATTERN } from '../../modules/catalog/slug.js';
-import { JsonObject, NonBlank, Timestamp, Int, named } from './common.js';
+import { JsonObject, NonBlank, Timestamp, Int, named, namedBody } from './common.js';
 
 export const CatalogId = Type.String({
   pattern: CATALOG_ID_PATTERN.source,
@@ -19,6 +19,20 @@ const ParamsSchema = JsonObject({
     'JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params',
 });
 
+const ARTICLE_LIST_EXAMPLE = {
+  id: 'article_list',
+  title: 'List of articles',
+  schema_json: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'title', 'url'],
+      properties: { id: { type: 'integer' }, title: { type: 'string' }, url: { type: 'string' } },
+    },
+  },
+  stub: [{ id: 101, title: 'How we redesigned our homepage', url: '/articles/homepage-redesign' }],
+};
+
 export const DataResultTypeSchema = named(
   'DataResultType',
   Type.Object({
@@ -29,21 +43,48 @@ export const DataResultTypeSchema = named(
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      ...ARTICLE_LIST_EXAMPLE,
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
 );
 
-export const DataResultTypeCreateBody = Type.Object({
-  id: CatalogId,
-  title: NonBlank({ maxLength: 255 }),
-  schema_json: SchemaJson,
-  stub: Stub,
-});
+export const DataResultTypeCreateBody = namedBody(
+  'DataResultTypeCreateBody',
+  Type.Object({
+    id: CatalogId,
+    title: NonBlank({ maxLength: 255 }),
+    schema_json: SchemaJson,
+    stub: Stub,
+  }),
+  { ...ARTICLE_LIST_EXAMPLE, id: 'news_list', title: 'List of news' },
+);
 
-export const DataResultTypeUpdateBody = Type.Object({
-  title: Type.Optional(NonBlank({ maxLength: 255 })),
-  schema_json: Type.Optional(SchemaJson),
-  stub: Type.Optional(Stub),
-});
+export const DataResultTypeUpdateBody = namedBody(
+  'DataResultTypeUpdateBody',
+  Type.Object({
+    title: Type.Optional(NonBlank({ maxLength: 255 })),
+    schema_json: Type.Optional(SchemaJson),
+    stub: Type.Optional(Stub),
+  }),
+  { title: 'List of news items' },
+);
+
+const ARTICLES_SOURCE_EXAMPLE = {
+  id: 'articles.latest',
+  title: 'Latest articles',
+  description: 'The newest articles of the site, optionally filtered by a text.',
+  result_type_id: 'article_list',
+  params_schema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+  },
+};
 
 export const DataSourceSchema = named(
   'DataSource',
@@ -56,40 +97,64 @@ export const DataSourceSchema = named(
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      ...ARTICLES_SOURCE_EXAMPLE,
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
 );
 
-export const DataSourceCreateBody = Type.Object({
-  id: CatalogId,
-  title: NonBlank({ maxLength: 255 }),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-  result_type_id: CatalogId,
-  params_schema: ParamsSchema,
-});
+export const DataSourceCreateBody = namedBody(
+  'DataSourceCreateBody',
+  Type.Object({
+    id: CatalogId,
+    title: NonBlank({ maxLength: 255 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    result_type_id: CatalogId,
+    params_schema: ParamsSchema,
+  }),
+  { ...ARTICLES_SOURCE_EXAMPLE, id: 'articles.popular', title: 'Popular articles' },
+);
 
-export const DataSourceUpdateBody = Type.Object({
-  title: Type.Optional(NonBlank({ maxLength: 255 })),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-  result_type_id: Type.Optional(CatalogId),
-  params_schema: Type.Optional(ParamsSchema),
-});
+export const DataSourceUpdateBody = namedBody(
+  'DataSourceUpdateBody',
+  Type.Object({
+    title: Type.Optional(NonBlank({ maxLength: 255 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    result_type_id: Type.Optional(CatalogId),
+    params_schema: Type.Optional(ParamsSchema),
+  }),
+  { description: 'The most read articles of the week.' },
+);
 
 const Slug = (description = 'lowercase letters and digits joined by hyphens') =>
   Type.String({ pattern: SLUG_PATTERN.source, maxLength: 255, description });
 
 export const TagSchema = named('Tag', Type.Object({ id: Int(), name: Type.String(), slug: Type.String() }), {
   list: true,
+  example: { id: 1, name: 'Hero', slug: 'hero' },
 });
 
-export const TagCreateBody = Type.Object({
-  name: NonBlank({ maxLength: 255 }),
-  slug: Type.Optional(Slug('unique; made from the name when absent: lowercase letters and digits joined by hyphens')),
-});
+export const TagCreateBody = namedBody(
+  'TagCreateBody',
+  Type.Object({
+    name: NonBlank({ maxLength: 255 }),
+    slug: Type.Optional(Slug('unique; made from the name when absent: lowercase letters and digits joined by hyphens')),
+  }),
+  { name: 'Hero' },
+);
 
-export const TagUpdateBody = Type.Object({
-  name: Type.Optional(NonBlank({ maxLength: 255 })),
-  slug: Type.Optional(Slug()),
-});
+export const TagUpdateBody = namedBody(
+  'TagUpdateBody',
+  Type.Object({
+    name: Type.Optional(NonBlank({ maxLength: 255 })),
+    slug: Type.Optional(Slug()),
+  }),
+  { name: 'Heroes', slug: 'heroes' },
+);
 
 export const PageKind = Type.String({ pattern: PAGE_KIND_PATTERN.source, maxLength: 64 });
 export const PageKindParams = Type.Object({ kind: PageKind });
@@ -100,8 +165,16 @@ export const PageTypeSchema = named(
     kind: Type.String({ description: 'the value of a page’s `kind`' }),
     title: Type.String(),
   }),
-  { list: true },
+  { list: true, example: { kind: 'article', title: 'Article' } },
 );
 
-export const PageTypeCreateBody = Type.Object({ kind: PageKind, title: NonBlank({ maxLength: 255 }) });
-export const PageTypeUpdateBody = Type.Object({ title: Type.Optional(NonBlank({ maxLength: 255 })) });
+export const PageTypeCreateBody = namedBody(
+  'PageTypeCreateBody',
+  Type.Object({ kind: PageKind, title: NonBlank({ maxLength: 255 }) }),
+  { kind: 'landing', title: 'Landing page' },
+);
+export const PageTypeUpdateBody = namedBody(
+  'PageTypeUpdateBody',
+  Type.Object({ title: Type.Optional(NonBlank({ maxLength: 255 })) }),
+  { title: 'Landing' },
+);

@@ -20,17 +20,47 @@ export const namedSchemas = (): TSchema[] => [...components.values()];
 /**
  * A response shape with a name: routes refer to it by `$ref`, so that the
  * document shows it once under `components.schemas` and a generated client
- * gets a named type. For answers only: request schemas stay inline, where the
- * validators read them.
+ * gets a named type. Its example is the shape's one example: the document
+ * gives it to every answer of this shape, and to its list's as the one item
+ * (`listItem` where a list shows its items otherwise). For answers only:
+ * request schemas stay inline, where the validators read them (see `namedBody`).
  */
-export function named<T extends TSchema>(name: string, schema: T, options: { list?: boolean } = {}) {
+export function named<T extends TSchema>(
+  name: string,
+  schema: T,
+  options: { example: Static<T>; list?: boolean; listItem?: Static<T> },
+) {
   if (components.has(name)) throw new Error(`Two schemas named ${name}`);
-  components.set(name, { ...schema, $id: name });
+  components.set(name, { ...schema, $id: name, examples: [options.example] });
   const ref = Type.Unsafe<Static<T>>({ $ref: `${name}#` });
   // Routes are registered after the server has read the names: a list is named with its item.
-  if (options.list) components.set(`${name}List`, { ...pagedOf(ref), $id: `${name}List` });
+  if (options.list) {
+    const example = { data: [options.listItem ?? options.example], total: 1, limit: PAGE_DEFAULT_LIMIT, offset: 0 };
+    components.set(`${name}List`, { ...pagedOf(ref), $id: `${name}List`, examples: [example] });
+  }
   return ref;
 }
+
+/** The names of the request bodies made by `namedBody`. */
+export const BODY_NAMES = new Set<string>();
+
+/**
+ * A request body with a name and an example. Both are annotations: the route
+ * validates the schema inline as before, and only the document moves it to
+ * `components.schemas` under its `title` (see openapi-refine.ts), so that a
+ * generated client gets a named type for what it sends too.
+ */
+export function namedBody<T extends TSchema>(name: string, schema: T, example: Static<T>): T {
+  if (BODY_NAMES.has(name) || components.has(name)) throw new Error(`Two schemas named ${name}`);
+  BODY_NAMES.add(name);
+  return { ...schema, title: name, examples: [example] };
+}
+
+/** An example for a shape without a name (an answer of one operation), where it is declared. */
+export const withExample = <T extends TSchema>(schema: T, example: Static<T>): T => ({
+  ...schema,
+  examples: [example],
+});
 
 /** The name of a shape made by `named`, if it is one. */
 const nameOf = (schema: TSchema): string | undefined => {
@@ -104,6 +134,13 @@ export const Paged = <T extends TSchema>(item: T) => {
     : pagedOf(item);
 };
 
+const FIELD_ERROR_EXAMPLE = {
+  path: 'name',
+  message: 'must be a string',
+  code: 'type' as const,
+  expected: 'string',
+};
+
 export const FieldErrorSchema = named(
   'FieldError',
   Type.Object({
@@ -131,6 +168,7 @@ export const FieldErrorSchema = named(
       Type.String({ description: 'A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?"' }),
     ),
   }),
+  { example: FIELD_ERROR_EXAMPLE },
 );
 
 /** Marks the error body: documented on every route, never given a compiled serializer (see server.ts). */
@@ -156,6 +194,7 @@ export const ErrorBody = Type.Object(
       '`library_version`, `removed_fields`; a 500: `request_id`).',
     additionalProperties: true,
     $comment: ERROR_BODY_MARK,
+    examples: [{ error: 'The request is not valid: see errors[].', errors: [FIELD_ERROR_EXAMPLE] }],
   },
 );
 

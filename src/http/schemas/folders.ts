@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp, Int, named } from './common.js';
+import { Id, NonBlank, Nullable, PageQueryProperties, Timestamp, Int, named, namedBody } from './common.js';
 
 export const FolderSchema = named(
   'Folder',
@@ -10,16 +10,24 @@ export const FolderSchema = named(
     name: Type.String(),
     created_at: Timestamp,
   }),
-  { list: true },
+  { list: true, example: { id: 1, site_id: 1, parent_id: null, name: 'News', created_at: '2026-01-05T10:00:00.000Z' } },
 );
 
 export const FolderListQuery = Type.Object({ ...PageQueryProperties, site_id: Type.Optional(Id) });
-export const FolderCreateBody = Type.Object({
-  site_id: Id,
-  parent_id: Type.Optional(Nullable(Id)),
-  name: NonBlank({ maxLength: 255 }),
-});
-export const FolderUpdateBody = Type.Object({
-  parent_id: Type.Optional(Nullable(Id)),
-  name: Type.Optional(NonBlank({ maxLength: 255 })),
-});
+export const FolderCreateBody = namedBody(
+  'FolderCreateBody',
+  Type.Object({
+    site_id: Id,
+    parent_id: Type.Optional(Nullable(Id)),
+    name: NonBlank({ maxLength: 255 }),
+  }),
+  { name: 'News', site_id: 1 },
+);
+export const FolderUpdateBody = namedBody(
+  'FolderUpdateBody',
+  Type.Object({
+    parent_id: Type.Optional(Nullable(Id)),
+    name: Type.Optional(NonBlank({ maxLength: 255 })),
+  }),
+  { name: 'Archive' },
+);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int, named, namedBody } from './common.js';
 
 export const LayoutSchema = named(
   'Layout',
@@ -17,7 +17,23 @@ export const LayoutSchema = named(
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      id: 2,
+      name: 'Plain',
+      scope: 'user',
+      site_id: null,
+      tags: [],
+      template: '<main>{{ content }}</main>',
+      css: '',
+      js: '',
+      fork_count: 0,
+      forked_from_id: null,
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
 );
 
 const properties = {
@@ -30,5 +46,13 @@ const properties = {
   js: Type.Optional(Type.String({ maxLength: 262_144 })),
 };
 
-export const LayoutCreateBody = Type.Object({ name: NonBlank({ maxLength: 255 }), ...properties });
-export const LayoutUpdateBody = Type.Object({ name: Type.Optional(NonBlank({ maxLength: 255 })), ...properties });
+export const LayoutCreateBody = namedBody(
+  'LayoutCreateBody',
+  Type.Object({ name: NonBlank({ maxLength: 255 }), ...properties }),
+  { name: 'Plain', template: '<main>{{ content }}</main>' },
+);
+export const LayoutUpdateBody = namedBody(
+  'LayoutUpdateBody',
+  Type.Object({ name: Type.Optional(NonBlank({ maxLength: 255 })), ...properties }),
+  { name: 'Plain, wide' },
+);

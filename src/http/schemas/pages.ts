@@ -1,6 +1,17 @@
 import { Type } from 'typebox';
 import { VersionSchema } from './blocks.js';
-import { Id, JsonObject, NonBlank, Nullable, PageQueryProperties, Timestamp, Int, named } from './common.js';
+import {
+  Id,
+  JsonObject,
+  NonBlank,
+  Nullable,
+  PageQueryProperties,
+  Timestamp,
+  Int,
+  named,
+  namedBody,
+  withExample,
+} from './common.js';
 
 const FreeObject = JsonObject();
 const Meta = (description: string) => Type.Optional(Nullable(Type.String({ maxLength: 2000, description })));
@@ -25,17 +36,47 @@ const pageInputProperties = {
   blocks: Type.Optional(Type.Array(PageBlockInput, { maxItems: 500, description: 'the blocks of the page, in order' })),
 };
 
-export const PageCreateBody = Type.Object({
-  name: NonBlank({ maxLength: 255, description: 'the field is name, not title' }),
-  site_id: Int({ minimum: 1, description: 'a number, not a string' }),
-  ...pageInputProperties,
-});
+export const PageCreateBody = namedBody(
+  'PageCreateBody',
+  Type.Object({
+    name: NonBlank({ maxLength: 255, description: 'the field is name, not title' }),
+    site_id: Int({ minimum: 1, description: 'a number, not a string' }),
+    ...pageInputProperties,
+  }),
+  {
+    name: 'Home',
+    site_id: 1,
+    slug: 'home',
+    blocks: [
+      {
+        block_id: 6,
+        placeholder_values: { title: 'Welcome' },
+        bindings: { news: { source: 'articles.latest', params: { limit: 3 } } },
+      },
+    ],
+  },
+);
 
-export const PageUpdateBody = Type.Object({
-  name: Type.Optional(NonBlank({ maxLength: 255 })),
-  site_id: Type.Optional(Int({ minimum: 1 })),
-  ...pageInputProperties,
-});
+export const PageUpdateBody = namedBody(
+  'PageUpdateBody',
+  Type.Object({
+    name: Type.Optional(NonBlank({ maxLength: 255 })),
+    site_id: Type.Optional(Int({ minimum: 1 })),
+    ...pageInputProperties,
+  }),
+  { name: 'Home', meta_title: 'Welcome to my blog' },
+);
+
+const PAGE_BLOCK_EXAMPLE = {
+  id: 1,
+  block: { id: 6, name: 'Hero', kind: 'content' },
+  order_index: 0,
+  placeholder_values: { title: 'Welcome' },
+  bindings: { news: { source: 'articles.latest', params: { limit: 3 } } },
+  parent_page_block_id: null,
+  version: { major: 1, minor: 0 },
+  update_status: 'up_to_date',
+};
 
 export const PageBlockSchema = named(
   'PageBlock',
@@ -53,7 +94,27 @@ export const PageBlockSchema = named(
     version: VersionSchema,
     update_status: Type.String({ enum: ['up_to_date', 'outdated_minor', 'outdated_major'] }),
   }),
+  { example: PAGE_BLOCK_EXAMPLE },
 );
+
+/** As answered with `with_blocks=1`; a list's pages have `blocks: null`. */
+const PAGE_EXAMPLE = {
+  id: 1,
+  name: 'Home',
+  kind: 'article',
+  site_id: 1,
+  folder_id: null,
+  slug: 'home',
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  meta_robots: null,
+  is_published: false,
+  has_outdated_blocks: false,
+  created_at: '2026-01-05T10:02:00.000Z',
+  updated_at: '2026-01-05T10:02:00.000Z',
+  blocks: [PAGE_BLOCK_EXAMPLE],
+};
 
 export const PageSchema = named(
   'Page',
@@ -76,7 +137,7 @@ export const PageSchema = named(
       Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' }),
     ),
   }),
-  { list: true },
+  { list: true, example: PAGE_EXAMPLE, listItem: { ...PAGE_EXAMPLE, blocks: null } },
 );
 
 export const PageListQuery = Type.Object({
@@ -91,47 +152,81 @@ export const PageGetQuery = Type.Object({
 export const PageBlockParams = Type.Object({ pageId: Id, pbId: Id });
 export const PageIdParams = Type.Object({ pageId: Id });
 
-export const AddBlocksBody = Type.Object({
-  blocks: Type.Array(PageBlockInput, { minItems: 1, maxItems: 500 }),
-  position: Type.Optional(Int({ description: '0-based index in the page’s order; default the end' })),
-});
+export const AddBlocksBody = namedBody(
+  'AddBlocksBody',
+  Type.Object({
+    blocks: Type.Array(PageBlockInput, { minItems: 1, maxItems: 500 }),
+    position: Type.Optional(Int({ description: '0-based index in the page’s order; default the end' })),
+  }),
+  { blocks: [{ block_id: 6, placeholder_values: { title: 'Welcome' } }], position: 0 },
+);
 
-export const MoveBody = Type.Object({
-  position: Int({ description: '0-based index in the page’s order' }),
-  parent_page_block_id: Type.Optional(
-    Nullable(
-      Int({
-        minimum: 1,
-        description: 'a layout instance of the page to move it into; null takes it out of its layout; absent keeps it',
+export const MoveBody = namedBody(
+  'MoveBody',
+  Type.Object({
+    position: Int({ description: '0-based index in the page’s order' }),
+    parent_page_block_id: Type.Optional(
+      Nullable(
+        Int({
+          minimum: 1,
+          description:
+            'a layout instance of the page to move it into; null takes it out of its layout; absent keeps it',
+        }),
+      ),
+    ),
+  }),
+  { position: 0 },
+);
+
+export const BlockValuesBody = namedBody(
+  'BlockValuesBody',
+  Type.Object({
+    placeholder_values: Type.Optional(JsonObject()),
+    bindings: Type.Optional(Nullable(JsonObject())),
+  }),
+  { placeholder_values: { title: 'Hello again' } },
+);
+
+export const ReplaceBody = namedBody(
+  'ReplaceBody',
+  Type.Object({
+    block_id: Id,
+    placeholder_values: JsonObject(),
+  }),
+  { block_id: 6, placeholder_values: { title: 'Welcome' } },
+);
+
+export const ReplaceResult = withExample(
+  Type.Object({ id: Int({ description: 'the new instance' }), page: PageSchema }),
+  { id: 2, page: { ...PAGE_EXAMPLE, blocks: [{ ...PAGE_BLOCK_EXAMPLE, id: 2 }] } },
+);
+
+export const UpgradeAllSchema = withExample(
+  Type.Object({
+    upgraded: Type.Array(Type.Object({ id: Int(), from: VersionSchema, to: VersionSchema })),
+    skipped_major: Type.Array(
+      Type.Object({
+        id: Int(),
+        current_pin: VersionSchema,
+        library_version: VersionSchema,
+        removed_fields: Type.Array(Type.String()),
       }),
     ),
-  ),
-});
-
-export const BlockValuesBody = Type.Object({
-  placeholder_values: Type.Optional(JsonObject()),
-  bindings: Type.Optional(Nullable(JsonObject())),
-});
-
-export const ReplaceBody = Type.Object({
-  block_id: Id,
-  placeholder_values: JsonObject(),
-});
-
-export const ReplaceResult = Type.Object({ id: Int({ description: 'the new instance' }), page: PageSchema });
-
-export const UpgradeAllSchema = Type.Object({
-  upgraded: Type.Array(Type.Object({ id: Int(), from: VersionSchema, to: VersionSchema })),
-  skipped_major: Type.Array(
-    Type.Object({
-      id: Int(),
-      current_pin: VersionSchema,
-      library_version: VersionSchema,
-      removed_fields: Type.Array(Type.String()),
-    }),
-  ),
-  already_up_to_date: Type.Array(Int()),
-});
+    already_up_to_date: Type.Array(Int()),
+  }),
+  {
+    upgraded: [{ id: 1, from: { major: 1, minor: 0 }, to: { major: 1, minor: 1 } }],
+    skipped_major: [
+      {
+        id: 3,
+        current_pin: { major: 1, minor: 1 },
+        library_version: { major: 2, minor: 0 },
+        removed_fields: ['subtitle'],
+      },
+    ],
+    already_up_to_date: [2],
+  },
+);
 
 export const MajorUpgradeBlocked = Type.Object(
   {

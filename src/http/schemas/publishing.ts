@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { JsonObject, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
+import { JsonObject, NonBlank, Nullable, Timestamp, Int, named, namedBody } from './common.js';
 
 export const PublicationStatusSchema = named(
   'PublicationStatus',
@@ -16,6 +16,17 @@ export const PublicationStatusSchema = named(
     ),
     last_error_at: Nullable(Timestamp),
   }),
+  {
+    example: {
+      is_published: true,
+      external_id: '1',
+      external_slug: 'home',
+      published_at: '2026-01-05T10:05:00.000Z',
+      updated_at: '2026-01-05T10:05:00.000Z',
+      last_error: null,
+      last_error_at: null,
+    },
+  },
 );
 
 const metadata = {
@@ -26,14 +37,18 @@ const metadata = {
   name: Type.Optional(NonBlank({ maxLength: 255, description: 'defaults to the page name' })),
 };
 
-export const PublishBody = Type.Object({
-  rubric_ids: Type.Optional(
-    Type.Array(Int(), {
-      description: 'articles: required, at least one id from the provider; other kinds: not sent',
-    }),
-  ),
-  ...metadata,
-});
+export const PublishBody = namedBody(
+  'PublishBody',
+  Type.Object({
+    rubric_ids: Type.Optional(
+      Type.Array(Int(), {
+        description: 'articles: required, at least one id from the provider; other kinds: not sent',
+      }),
+    ),
+    ...metadata,
+  }),
+  { rubric_ids: [1] },
+);
 
 export const ProviderRecordSchema = named(
   'Provider',
@@ -43,43 +58,63 @@ export const ProviderRecordSchema = named(
     token_set: Type.Boolean({ description: 'the token itself is never returned' }),
     updated_at: Nullable(Timestamp),
   }),
+  {
+    example: {
+      type: 'fourcms',
+      base_url: 'https://cms.example.com',
+      token_set: true,
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
 );
 
-export const FourcmsSettingsBody = Type.Object({
-  base_url: Type.String({
-    format: 'uri',
-    maxLength: 2000,
-    pattern: '^https?://',
-    description: 'http or https URL of the fourcms API',
+export const FourcmsSettingsBody = namedBody(
+  'FourcmsSettingsBody',
+  Type.Object({
+    base_url: Type.String({
+      format: 'uri',
+      maxLength: 2000,
+      pattern: '^https?://',
+      description: 'http or https URL of the fourcms API',
+    }),
+    token: NonBlank({ maxLength: 4000 }),
   }),
-  token: NonBlank({ maxLength: 4000 }),
-});
+  { base_url: 'https://cms.example.com', token: 'secret-token' },
+);
 
-export const BlockPreviewBody = Type.Object({
-  placeholder_values: Type.Optional(JsonObject()),
-  bindings: Type.Optional(JsonObject()),
-});
+export const BlockPreviewBody = namedBody(
+  'BlockPreviewBody',
+  Type.Object({
+    placeholder_values: Type.Optional(JsonObject()),
+    bindings: Type.Optional(JsonObject()),
+  }),
+  { placeholder_values: { title: 'Welcome' } },
+);
 
-export const PagePreviewBody = Type.Object({
-  blocks: Type.Optional(
-    Type.Array(
-      Type.Object({
-        id: Int({ description: 'an instance of this page' }),
-        placeholder_values: Type.Optional(JsonObject({ description: 'replaces the saved values; absent: kept' })),
-        bindings: Type.Optional(
-          Nullable(JsonObject({ description: 'replaces the saved bindings; null clears them; absent: kept' })),
-        ),
-        parent_page_block_id: Type.Optional(
-          Nullable(Int({ description: 'a layout instance listed here, or null for the top level; absent: kept' })),
-        ),
-      }),
-      {
-        maxItems: 500,
-        description:
-          'the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page',
-      },
+export const PagePreviewBody = namedBody(
+  'PagePreviewBody',
+  Type.Object({
+    blocks: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Int({ description: 'an instance of this page' }),
+          placeholder_values: Type.Optional(JsonObject({ description: 'replaces the saved values; absent: kept' })),
+          bindings: Type.Optional(
+            Nullable(JsonObject({ description: 'replaces the saved bindings; null clears them; absent: kept' })),
+          ),
+          parent_page_block_id: Type.Optional(
+            Nullable(Int({ description: 'a layout instance listed here, or null for the top level; absent: kept' })),
+          ),
+        }),
+        {
+          maxItems: 500,
+          description:
+            'the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page',
+        },
+      ),
     ),
-  ),
-});
+  }),
+  { blocks: [{ id: 12, placeholder_values: { title: 'Welcome back' } }, { id: 11 }] },
+);
 
 export const HtmlDocument = Type.String({ description: 'text/html' });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, NonBlank, Nullable, Timestamp, Int, named } from './common.js';
+import { Id, NonBlank, Nullable, Timestamp, Int, named, namedBody } from './common.js';
 
 export const SiteSchema = named(
   'Site',
@@ -11,16 +11,34 @@ export const SiteSchema = named(
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      id: 1,
+      name: 'My blog',
+      domain: null,
+      layout_id: null,
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
 );
 
-export const SiteCreateBody = Type.Object({
-  name: NonBlank({ maxLength: 255 }),
-  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
-});
+export const SiteCreateBody = namedBody(
+  'SiteCreateBody',
+  Type.Object({
+    name: NonBlank({ maxLength: 255 }),
+    domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  }),
+  { name: 'My blog' },
+);
 
-export const SiteUpdateBody = Type.Object({
-  name: Type.Optional(NonBlank({ maxLength: 255 })),
-  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
-  layout_id: Type.Optional(Nullable(Id)),
-});
+export const SiteUpdateBody = namedBody(
+  'SiteUpdateBody',
+  Type.Object({
+    name: Type.Optional(NonBlank({ maxLength: 255 })),
+    domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+    layout_id: Type.Optional(Nullable(Id)),
+  }),
+  { domain: 'blog.example.com' },
+);

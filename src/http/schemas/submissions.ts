@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NonBlank, Nullable, PageQueryProperties, StringEnum, Timestamp, Int, named } from './common.js';
+import { NonBlank, Nullable, PageQueryProperties, StringEnum, Timestamp, Int, named, namedBody } from './common.js';
 
 export const SubmissionSchema = named(
   'Submission',
@@ -12,7 +12,18 @@ export const SubmissionSchema = named(
     created_at: Timestamp,
     decided_at: Nullable(Timestamp),
   }),
-  { list: true },
+  {
+    list: true,
+    example: {
+      id: 1,
+      block_id: 7,
+      status: 'pending',
+      reason: null,
+      approved_block_id: null,
+      created_at: '2026-01-05T10:00:00.000Z',
+      decided_at: null,
+    },
+  },
 );
 
 export const SubmissionAdminQuery = Type.Object({
@@ -20,4 +31,6 @@ export const SubmissionAdminQuery = Type.Object({
   status: Type.Optional(StringEnum(['pending', 'approved', 'rejected'])),
 });
 
-export const RejectBody = Type.Object({ reason: NonBlank({ maxLength: 2000 }) });
+export const RejectBody = namedBody('RejectBody', Type.Object({ reason: NonBlank({ maxLength: 2000 }) }), {
+  reason: 'Duplicates the global hero',
+});

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { createMcpServer, type ApiCall } from '../../mcp/server.js';
 import type { App } from '../context.js';
-import { ErrorBodyRef, errorResponses } from '../schemas/common.js';
+import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js';
 
 /**
  * `/api/v1/mcp`: the MCP server over Streamable HTTP (stateless: a server and a
@@ -47,6 +47,18 @@ export function mcpRoutes(app: App) {
     },
     { description: 'a JSON-RPC 2.0 error' },
   );
+  // A message and its answer: the tool list_sites, called with no arguments.
+  const CALL_EXAMPLE = {
+    jsonrpc: '2.0' as const,
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'list_sites', arguments: {} },
+  };
+  const ANSWER_EXAMPLE = {
+    jsonrpc: '2.0',
+    id: 1,
+    result: { content: [{ type: 'text', text: '{"data":[],"total":0,"limit":50,"offset":0}' }] },
+  };
   const schema = {
     tags: ['agents'],
     summary: 'The MCP server (Streamable HTTP) for AI agents: the same tools as the REST API, with the same key',
@@ -59,12 +71,15 @@ export function mcpRoutes(app: App) {
     {
       schema: {
         ...schema,
-        body: Type.Object(
-          { jsonrpc: Type.Literal('2.0') },
-          { additionalProperties: true, description: 'one JSON-RPC 2.0 message' },
+        body: withExample(
+          Type.Object(
+            { jsonrpc: Type.Literal('2.0') },
+            { additionalProperties: true, description: 'one JSON-RPC 2.0 message' },
+          ),
+          CALL_EXAMPLE,
         ),
         response: {
-          200: Type.Object({}, { additionalProperties: true }),
+          200: withExample(Type.Object({}, { additionalProperties: true }), ANSWER_EXAMPLE),
           ...errorResponses(401, 403),
           400: Type.Union([ErrorBodyRef, JsonRpcError], {
             description:

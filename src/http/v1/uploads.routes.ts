@@ -3,7 +3,7 @@ import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { presentBlock, uploadPath } from '../presenters/blocks.presenter.js';
 import { CoverResult } from '../schemas/blocks.js';
-import { errorResponses, IdParams, Nullable } from '../schemas/common.js';
+import { errorResponses, IdParams, Nullable, withExample } from '../schemas/common.js';
 import { readFileField } from '../uploads.js';
 
 export function uploadRoutes(app: App, { services }: HttpDeps) {
@@ -33,11 +33,14 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
         summary: 'Where the site’s uploads are stored',
         params: IdParams,
         response: {
-          200: Type.Object({
-            configured: Type.Boolean(),
-            bucket: Nullable(Type.String()),
-            public_url: Nullable(Type.String()),
-          }),
+          200: withExample(
+            Type.Object({
+              configured: Type.Boolean(),
+              bucket: Nullable(Type.String()),
+              public_url: Nullable(Type.String()),
+            }),
+            { configured: true, bucket: 'pages', public_url: 'https://cdn.example.com/pages' },
+          ),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -54,7 +57,12 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
         summary: 'Upload an image for the site’s pages; answers its public URL',
         description: 'A failure of the storage answers 502.',
         params: IdParams,
-        response: { 201: Type.Object({ url: Type.String() }), ...errorResponses(400, 401, 403, 404, 413, 502) },
+        response: {
+          201: withExample(Type.Object({ url: Type.String() }), {
+            url: 'https://cdn.example.com/pages/sites/1/photo.png',
+          }),
+          ...errorResponses(400, 401, 403, 404, 413, 502),
+        },
       },
     },
     async (request, reply) => {

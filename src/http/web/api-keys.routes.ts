@@ -1,7 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
-import { ApiKeyCreateBody, ApiKeySchema, CreatedApiKeySchema } from '../schemas/auth.js';
-import { errorResponses, IdParams, NoContent, Paged, PageQuery } from '../schemas/common.js';
+import { ApiKeyCreateBody, ApiKeyList, CreatedApiKeySchema } from '../schemas/auth.js';
+import { errorResponses, IdParams, NoContent, PageQuery } from '../schemas/common.js';
 
 export function apiKeyRoutes(app: App, { services }: HttpDeps) {
   app.get(
@@ -11,7 +11,7 @@ export function apiKeyRoutes(app: App, { services }: HttpDeps) {
         tags: ['api-keys'],
         summary: 'Your API keys (prefixes only)',
         querystring: PageQuery,
-        response: { 200: Paged(ApiKeySchema), ...errorResponses(400, 401, 403) },
+        response: { 200: ApiKeyList, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => services.apiKeys.list(actorOf(request), request.query),

@@ -1681,6 +1681,17 @@ export interface components {
     /**
      * Error
      * @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`).
+     * @example {
+     *       "error": "The request is not valid: see errors[].",
+     *       "errors": [
+     *         {
+     *           "path": "name",
+     *           "message": "must be a string",
+     *           "code": "type",
+     *           "expected": "string"
+     *         }
+     *       ]
+     *     }
      */
     Error: {
       /** @description What went wrong, in words. */
@@ -1690,6 +1701,14 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /**
+     * @example {
+     *       "path": "name",
+     *       "message": "must be a string",
+     *       "code": "type",
+     *       "expected": "string"
+     *     }
+     */
     FieldError: {
       /** @description A dot-path in the sent body (`blocks[0].placeholder_values.title`), a query or path parameter, or `root`; in a page preview `blocks[i]`, the instance that cannot be rendered, and in a block preview `template`, the block's own. */
       path: string;
@@ -1724,10 +1743,38 @@ export interface components {
       /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
       hint?: string;
     };
+    /**
+     * @example {
+     *       "major": 1,
+     *       "minor": 0
+     *     }
+     */
     Version: {
       major: number;
       minor: number;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "template_content": "<h1>{{ title }}</h1>",
+     *       "css": "",
+     *       "js": "",
+     *       "schema_content": [
+     *         {
+     *           "name": "title",
+     *           "type": "string",
+     *           "required": true,
+     *           "max_length": 80
+     *         }
+     *       ],
+     *       "changelog": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     Revision: {
       id: number;
       version: components['schemas']['Version'];
@@ -1741,6 +1788,51 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "name": "Hero",
+     *       "description": "A heading for the top of a page.",
+     *       "docs": "",
+     *       "block_type": "schema",
+     *       "kind": "content",
+     *       "scope": "user",
+     *       "tags": [
+     *         1
+     *       ],
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "current_revision": {
+     *         "id": 6,
+     *         "version": {
+     *           "major": 1,
+     *           "minor": 0
+     *         },
+     *         "template_content": "<h1>{{ title }}</h1>",
+     *         "css": "",
+     *         "js": "",
+     *         "schema_content": [
+     *           {
+     *             "name": "title",
+     *             "type": "string",
+     *             "required": true,
+     *             "max_length": 80
+     *           }
+     *         ],
+     *         "changelog": null,
+     *         "created_at": "2026-01-05T10:01:00.000Z"
+     *       },
+     *       "is_favorite": false,
+     *       "is_deprecated": false,
+     *       "fork_count": 0,
+     *       "forked_from_id": null,
+     *       "cover_url": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z",
+     *       "updated_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     Block: {
       id: number;
       name: string;
@@ -1768,12 +1860,76 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 6,
+     *           "name": "Hero",
+     *           "description": "A heading for the top of a page.",
+     *           "docs": "",
+     *           "block_type": "schema",
+     *           "kind": "content",
+     *           "scope": "user",
+     *           "tags": [
+     *             1
+     *           ],
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "current_revision": {
+     *             "id": 6,
+     *             "version": {
+     *               "major": 1,
+     *               "minor": 0
+     *             },
+     *             "template_content": "<h1>{{ title }}</h1>",
+     *             "css": "",
+     *             "js": "",
+     *             "schema_content": [
+     *               {
+     *                 "name": "title",
+     *                 "type": "string",
+     *                 "required": true,
+     *                 "max_length": 80
+     *               }
+     *             ],
+     *             "changelog": null,
+     *             "created_at": "2026-01-05T10:01:00.000Z"
+     *           },
+     *           "is_favorite": false,
+     *           "is_deprecated": false,
+     *           "fork_count": 0,
+     *           "forked_from_id": null,
+     *           "cover_url": null,
+     *           "created_at": "2026-01-05T10:01:00.000Z",
+     *           "updated_at": "2026-01-05T10:01:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     BlockList: {
       data: components['schemas']['Block'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 6,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "version_bump": null,
+     *       "changelog": null,
+     *       "created_at": "2026-01-05T10:01:00.000Z"
+     *     }
+     */
     RevisionEntry: {
       id: number;
       version: components['schemas']['Version'];
@@ -1786,12 +1942,43 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 6,
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "version_bump": null,
+     *           "changelog": null,
+     *           "created_at": "2026-01-05T10:01:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     RevisionEntryList: {
       data: components['schemas']['RevisionEntry'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "page_id": 1,
+     *       "page_name": "Home",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "update_status": "up_to_date"
+     *     }
+     */
     Usage: {
       /** @description page-block instance id */
       id: number;
@@ -1801,6 +1988,43 @@ export interface components {
       /** @enum {string} */
       update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
     };
+    /**
+     * @example {
+     *       "id": "article_list",
+     *       "title": "List of articles",
+     *       "schema_json": {
+     *         "type": "array",
+     *         "items": {
+     *           "type": "object",
+     *           "required": [
+     *             "id",
+     *             "title",
+     *             "url"
+     *           ],
+     *           "properties": {
+     *             "id": {
+     *               "type": "integer"
+     *             },
+     *             "title": {
+     *               "type": "string"
+     *             },
+     *             "url": {
+     *               "type": "string"
+     *             }
+     *           }
+     *         }
+     *       },
+     *       "stub": [
+     *         {
+     *           "id": 101,
+     *           "title": "How we redesigned our homepage",
+     *           "url": "/articles/homepage-redesign"
+     *         }
+     *       ],
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     DataResultType: {
       id: string;
       title: string;
@@ -1815,12 +2039,78 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "article_list",
+     *           "title": "List of articles",
+     *           "schema_json": {
+     *             "type": "array",
+     *             "items": {
+     *               "type": "object",
+     *               "required": [
+     *                 "id",
+     *                 "title",
+     *                 "url"
+     *               ],
+     *               "properties": {
+     *                 "id": {
+     *                   "type": "integer"
+     *                 },
+     *                 "title": {
+     *                   "type": "string"
+     *                 },
+     *                 "url": {
+     *                   "type": "string"
+     *                 }
+     *               }
+     *             }
+     *           },
+     *           "stub": [
+     *             {
+     *               "id": 101,
+     *               "title": "How we redesigned our homepage",
+     *               "url": "/articles/homepage-redesign"
+     *             }
+     *           ],
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     DataResultTypeList: {
       data: components['schemas']['DataResultType'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": "articles.latest",
+     *       "title": "Latest articles",
+     *       "description": "The newest articles of the site, optionally filtered by a text.",
+     *       "result_type_id": "article_list",
+     *       "params_schema": {
+     *         "type": "object",
+     *         "additionalProperties": false,
+     *         "properties": {
+     *           "limit": {
+     *             "type": "integer",
+     *             "minimum": 1,
+     *             "maximum": 50,
+     *             "default": 3
+     *           }
+     *         }
+     *       },
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     DataSource: {
       id: string;
       title: string;
@@ -1836,34 +2126,115 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "articles.latest",
+     *           "title": "Latest articles",
+     *           "description": "The newest articles of the site, optionally filtered by a text.",
+     *           "result_type_id": "article_list",
+     *           "params_schema": {
+     *             "type": "object",
+     *             "additionalProperties": false,
+     *             "properties": {
+     *               "limit": {
+     *                 "type": "integer",
+     *                 "minimum": 1,
+     *                 "maximum": 50,
+     *                 "default": 3
+     *               }
+     *             }
+     *           },
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     DataSourceList: {
       data: components['schemas']['DataSource'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Hero",
+     *       "slug": "hero"
+     *     }
+     */
     Tag: {
       id: number;
       name: string;
       slug: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Hero",
+     *           "slug": "hero"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     TagList: {
       data: components['schemas']['Tag'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "kind": "article",
+     *       "title": "Article"
+     *     }
+     */
     PageType: {
       /** @description the value of a page’s `kind` */
       kind: string;
       title: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "kind": "article",
+     *           "title": "Article"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     PageTypeList: {
       data: components['schemas']['PageType'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Landing pages",
+     *       "scope": "user",
+     *       "block_ids": [
+     *         6,
+     *         7
+     *       ],
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Collection: {
       id: number;
       name: string;
@@ -1874,12 +2245,40 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Landing pages",
+     *           "scope": "user",
+     *           "block_ids": [
+     *             6,
+     *             7
+     *           ],
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     CollectionList: {
       data: components['schemas']['Collection'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "site_id": 1,
+     *       "parent_id": null,
+     *       "name": "News",
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Folder: {
       id: number;
       site_id: number;
@@ -1889,12 +2288,44 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "site_id": 1,
+     *           "parent_id": null,
+     *           "name": "News",
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     FolderList: {
       data: components['schemas']['Folder'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "name": "Plain",
+     *       "scope": "user",
+     *       "site_id": null,
+     *       "tags": [],
+     *       "template": "<main>{{ content }}</main>",
+     *       "css": "",
+     *       "js": "",
+     *       "fork_count": 0,
+     *       "forked_from_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Layout: {
       id: number;
       name: string;
@@ -1913,12 +2344,63 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "name": "Plain",
+     *           "scope": "user",
+     *           "site_id": null,
+     *           "tags": [],
+     *           "template": "<main>{{ content }}</main>",
+     *           "css": "",
+     *           "js": "",
+     *           "fork_count": 0,
+     *           "forked_from_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     LayoutList: {
       data: components['schemas']['Layout'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block": {
+     *         "id": 6,
+     *         "name": "Hero",
+     *         "kind": "content"
+     *       },
+     *       "order_index": 0,
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       },
+     *       "bindings": {
+     *         "news": {
+     *           "source": "articles.latest",
+     *           "params": {
+     *             "limit": 3
+     *           }
+     *         }
+     *       },
+     *       "parent_page_block_id": null,
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "update_status": "up_to_date"
+     *     }
+     */
     PageBlock: {
       id: number;
       block: {
@@ -1939,6 +2421,52 @@ export interface components {
       /** @enum {string} */
       update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Home",
+     *       "kind": "article",
+     *       "site_id": 1,
+     *       "folder_id": null,
+     *       "slug": "home",
+     *       "meta_title": null,
+     *       "meta_description": null,
+     *       "meta_keywords": null,
+     *       "meta_robots": null,
+     *       "is_published": false,
+     *       "has_outdated_blocks": false,
+     *       "created_at": "2026-01-05T10:02:00.000Z",
+     *       "updated_at": "2026-01-05T10:02:00.000Z",
+     *       "blocks": [
+     *         {
+     *           "id": 1,
+     *           "block": {
+     *             "id": 6,
+     *             "name": "Hero",
+     *             "kind": "content"
+     *           },
+     *           "order_index": 0,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           },
+     *           "bindings": {
+     *             "news": {
+     *               "source": "articles.latest",
+     *               "params": {
+     *                 "limit": 3
+     *               }
+     *             }
+     *           },
+     *           "parent_page_block_id": null,
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "update_status": "up_to_date"
+     *         }
+     *       ]
+     *     }
+     */
     Page: {
       id: number;
       name: string;
@@ -1960,12 +2488,49 @@ export interface components {
       /** @description null unless with_blocks=1: not requested, not empty */
       blocks: components['schemas']['PageBlock'][] | null;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "Home",
+     *           "kind": "article",
+     *           "site_id": 1,
+     *           "folder_id": null,
+     *           "slug": "home",
+     *           "meta_title": null,
+     *           "meta_description": null,
+     *           "meta_keywords": null,
+     *           "meta_robots": null,
+     *           "is_published": false,
+     *           "has_outdated_blocks": false,
+     *           "created_at": "2026-01-05T10:02:00.000Z",
+     *           "updated_at": "2026-01-05T10:02:00.000Z",
+     *           "blocks": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     PageList: {
       data: components['schemas']['Page'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "is_published": true,
+     *       "external_id": "1",
+     *       "external_slug": "home",
+     *       "published_at": "2026-01-05T10:05:00.000Z",
+     *       "updated_at": "2026-01-05T10:05:00.000Z",
+     *       "last_error": null,
+     *       "last_error_at": null
+     *     }
+     */
     PublicationStatus: {
       is_published: boolean;
       external_id: string | null;
@@ -1979,6 +2544,14 @@ export interface components {
       /** Format: date-time */
       last_error_at: string | null;
     };
+    /**
+     * @example {
+     *       "type": "fourcms",
+     *       "base_url": "https://cms.example.com",
+     *       "token_set": true,
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Provider: {
       /** @enum {string|null} */
       type: 'fourcms' | null;
@@ -1988,6 +2561,16 @@ export interface components {
       /** Format: date-time */
       updated_at: string | null;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "My blog",
+     *       "domain": null,
+     *       "layout_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "updated_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     Site: {
       id: number;
       name: string;
@@ -1998,12 +2581,40 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "name": "My blog",
+     *           "domain": null,
+     *           "layout_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "updated_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     SiteList: {
       data: components['schemas']['Site'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null
+     *     }
+     */
     Submission: {
       id: number;
       block_id: number;
@@ -2018,12 +2629,39 @@ export interface components {
       /** Format: date-time */
       decided_at: string | null;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "block_id": 7,
+     *           "status": "pending",
+     *           "reason": null,
+     *           "approved_block_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "decided_at": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     SubmissionList: {
       data: components['schemas']['Submission'][];
       total: number;
       limit: number;
       offset: number;
     };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "email": "ann@example.com",
+     *       "is_admin": false,
+     *       "is_blocked": false,
+     *       "created_at": "2026-01-05T10:00:00.000Z"
+     *     }
+     */
     User: {
       id: number;
       email: string;
@@ -2032,11 +2670,680 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "email": "ann@example.com",
+     *           "is_admin": false,
+     *           "is_blocked": false,
+     *           "created_at": "2026-01-05T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
     UserList: {
       data: components['schemas']['User'][];
       total: number;
       limit: number;
       offset: number;
+    };
+    /**
+     * RegisterBody
+     * @example {
+     *       "email": "ann@example.com",
+     *       "password": "a long passphrase"
+     *     }
+     */
+    RegisterBody: {
+      /** Format: email */
+      email: string;
+      password: string;
+    };
+    /**
+     * LoginBody
+     * @example {
+     *       "email": "admin@example.com",
+     *       "password": "change-me-now"
+     *     }
+     */
+    LoginBody: {
+      email: string;
+      password: string;
+    };
+    /**
+     * ApiKeyCreateBody
+     * @example {
+     *       "title": "my script"
+     *     }
+     */
+    ApiKeyCreateBody: {
+      title: string;
+    };
+    /**
+     * SiteCreateBody
+     * @example {
+     *       "name": "My blog"
+     *     }
+     */
+    SiteCreateBody: {
+      name: string;
+      domain?: string | null;
+    };
+    /**
+     * SiteUpdateBody
+     * @example {
+     *       "domain": "blog.example.com"
+     *     }
+     */
+    SiteUpdateBody: {
+      name?: string;
+      domain?: string | null;
+      layout_id?: number | null;
+    };
+    /**
+     * BlockCreateBody
+     * @example {
+     *       "name": "Hero",
+     *       "template": "<h1>{{ title }}</h1><ul>{% for a in news %}<li>{{ a.title }}</li>{% endfor %}</ul>",
+     *       "schema_content": [
+     *         {
+     *           "name": "title",
+     *           "type": "string",
+     *           "required": true,
+     *           "max_length": 80
+     *         },
+     *         {
+     *           "name": "news",
+     *           "type": "binding",
+     *           "allowed_sources": [
+     *             "articles.latest"
+     *           ],
+     *           "result_type": "article_list"
+     *         }
+     *       ]
+     *     }
+     */
+    BlockCreateBody: {
+      name: string;
+      /**
+       * @description fixed at creation; default content
+       * @enum {string}
+       */
+      kind?: 'content' | 'layout';
+      description?: string;
+      /** @description Markdown documentation */
+      docs?: string;
+      /** @enum {string|null} */
+      block_type?: 'schema' | 'markdown' | null;
+      /** @description tag ids (GET /tags) */
+      tags?: number[];
+      /** @description LiquidJS HTML template */
+      template?: string;
+      css?: string;
+      js?: string;
+      /** @description field definitions */
+      schema_content?: unknown[];
+      changelog?: string | null;
+    };
+    /**
+     * BlockUpdateBody
+     * @example {
+     *       "template": "<h1 class=\"hero\">{{ title }}</h1>",
+     *       "changelog": "A class for the heading"
+     *     }
+     */
+    BlockUpdateBody: {
+      name?: string;
+      /**
+       * @description cannot change
+       * @enum {string}
+       */
+      kind?: 'content' | 'layout';
+      description?: string;
+      /** @description Markdown documentation */
+      docs?: string;
+      /** @enum {string|null} */
+      block_type?: 'schema' | 'markdown' | null;
+      /** @description tag ids (GET /tags) */
+      tags?: number[];
+      /** @description LiquidJS HTML template */
+      template?: string;
+      css?: string;
+      js?: string;
+      /** @description field definitions */
+      schema_content?: unknown[];
+      changelog?: string | null;
+    };
+    /**
+     * ForkBody
+     * @example {
+     *       "name": "My hero"
+     *     }
+     */
+    ForkBody: {
+      name?: string | null;
+    } | null;
+    /**
+     * CollectionCreateBody
+     * @example {
+     *       "name": "Landing pages"
+     *     }
+     */
+    CollectionCreateBody: {
+      name: string;
+    };
+    /**
+     * CollectionBlocksBody
+     * @example {
+     *       "block_ids": [
+     *         6,
+     *         7
+     *       ]
+     *     }
+     */
+    CollectionBlocksBody: {
+      block_ids: number[];
+    };
+    /**
+     * CollectionOrderBody
+     * @example {
+     *       "block_ids": [
+     *         7,
+     *         6
+     *       ]
+     *     }
+     */
+    CollectionOrderBody: {
+      /** @description a permutation of the collection’s blocks */
+      block_ids: number[];
+    };
+    /**
+     * PageCreateBody
+     * @example {
+     *       "name": "Home",
+     *       "site_id": 1,
+     *       "slug": "home",
+     *       "blocks": [
+     *         {
+     *           "block_id": 6,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           },
+     *           "bindings": {
+     *             "news": {
+     *               "source": "articles.latest",
+     *               "params": {
+     *                 "limit": 3
+     *               }
+     *             }
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    PageCreateBody: {
+      /** @description the field is name, not title */
+      name: string;
+      /** @description a number, not a string */
+      site_id: number;
+      /** @description GET /page-types; default article; fixed at creation */
+      kind?: string;
+      /** @description unique within the site; articles only */
+      slug?: string | null;
+      folder_id?: number | null;
+      /** @description flat top-level field */
+      meta_title?: string | null;
+      /** @description flat top-level field */
+      meta_description?: string | null;
+      /** @description flat top-level field */
+      meta_keywords?: string | null;
+      /** @description flat top-level field */
+      meta_robots?: string | null;
+      /** @description the blocks of the page, in order */
+      blocks?: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+    };
+    /**
+     * PageUpdateBody
+     * @example {
+     *       "name": "Home",
+     *       "meta_title": "Welcome to my blog"
+     *     }
+     */
+    PageUpdateBody: {
+      name?: string;
+      site_id?: number;
+      /** @description GET /page-types; default article; fixed at creation */
+      kind?: string;
+      /** @description unique within the site; articles only */
+      slug?: string | null;
+      folder_id?: number | null;
+      /** @description flat top-level field */
+      meta_title?: string | null;
+      /** @description flat top-level field */
+      meta_description?: string | null;
+      /** @description flat top-level field */
+      meta_keywords?: string | null;
+      /** @description flat top-level field */
+      meta_robots?: string | null;
+      /** @description the blocks of the page, in order */
+      blocks?: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+    };
+    /**
+     * AddBlocksBody
+     * @example {
+     *       "blocks": [
+     *         {
+     *           "block_id": 6,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           }
+     *         }
+     *       ],
+     *       "position": 0
+     *     }
+     */
+    AddBlocksBody: {
+      blocks: {
+        block_id: number;
+        /** @description values by the block’s placeholder schema */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description by slot name: {source, params} */
+        bindings?: {
+          [key: string]: unknown;
+        };
+        parent_page_block_id?: number;
+      }[];
+      /** @description 0-based index in the page’s order; default the end */
+      position?: number;
+    };
+    /**
+     * BlockValuesBody
+     * @example {
+     *       "placeholder_values": {
+     *         "title": "Hello again"
+     *       }
+     *     }
+     */
+    BlockValuesBody: {
+      placeholder_values?: {
+        [key: string]: unknown;
+      };
+      bindings?: {
+        [key: string]: unknown;
+      } | null;
+    };
+    /**
+     * MoveBody
+     * @example {
+     *       "position": 0
+     *     }
+     */
+    MoveBody: {
+      /** @description 0-based index in the page’s order */
+      position: number;
+      /** @description a layout instance of the page to move it into; null takes it out of its layout; absent keeps it */
+      parent_page_block_id?: number | null;
+    };
+    /**
+     * ReplaceBody
+     * @example {
+     *       "block_id": 6,
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       }
+     *     }
+     */
+    ReplaceBody: {
+      block_id: number;
+      placeholder_values: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * FolderCreateBody
+     * @example {
+     *       "name": "News",
+     *       "site_id": 1
+     *     }
+     */
+    FolderCreateBody: {
+      site_id: number;
+      parent_id?: number | null;
+      name: string;
+    };
+    /**
+     * FolderUpdateBody
+     * @example {
+     *       "name": "Archive"
+     *     }
+     */
+    FolderUpdateBody: {
+      parent_id?: number | null;
+      name?: string;
+    };
+    /**
+     * LayoutCreateBody
+     * @example {
+     *       "name": "Plain",
+     *       "template": "<main>{{ content }}</main>"
+     *     }
+     */
+    LayoutCreateBody: {
+      name: string;
+      site_id?: number | null;
+      /** @description layout tag ids (GET /layout-tags) */
+      tags?: number[];
+      template?: string;
+      css?: string;
+      js?: string;
+    };
+    /**
+     * LayoutUpdateBody
+     * @example {
+     *       "name": "Plain, wide"
+     *     }
+     */
+    LayoutUpdateBody: {
+      name?: string;
+      site_id?: number | null;
+      /** @description layout tag ids (GET /layout-tags) */
+      tags?: number[];
+      template?: string;
+      css?: string;
+      js?: string;
+    };
+    /**
+     * PublishBody
+     * @example {
+     *       "rubric_ids": [
+     *         1
+     *       ]
+     *     }
+     */
+    PublishBody: {
+      /** @description articles: required, at least one id from the provider; other kinds: not sent */
+      rubric_ids?: number[];
+      meta_title?: string;
+      meta_description?: string;
+      slug?: string;
+      preview_text?: string;
+      /** @description defaults to the page name */
+      name?: string;
+    };
+    /**
+     * PagePreviewBody
+     * @example {
+     *       "blocks": [
+     *         {
+     *           "id": 12,
+     *           "placeholder_values": {
+     *             "title": "Welcome back"
+     *           }
+     *         },
+     *         {
+     *           "id": 11
+     *         }
+     *       ]
+     *     }
+     */
+    PagePreviewBody: {
+      /** @description the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page */
+      blocks?: {
+        /** @description an instance of this page */
+        id: number;
+        /** @description replaces the saved values; absent: kept */
+        placeholder_values?: {
+          [key: string]: unknown;
+        };
+        /** @description replaces the saved bindings; null clears them; absent: kept */
+        bindings?: {
+          [key: string]: unknown;
+        } | null;
+        /** @description a layout instance listed here, or null for the top level; absent: kept */
+        parent_page_block_id?: number | null;
+      }[];
+    };
+    /**
+     * BlockPreviewBody
+     * @example {
+     *       "placeholder_values": {
+     *         "title": "Welcome"
+     *       }
+     *     }
+     */
+    BlockPreviewBody: {
+      placeholder_values?: {
+        [key: string]: unknown;
+      };
+      bindings?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * FourcmsSettingsBody
+     * @example {
+     *       "base_url": "https://cms.example.com",
+     *       "token": "secret-token"
+     *     }
+     */
+    FourcmsSettingsBody: {
+      /**
+       * Format: uri
+       * @description http or https URL of the fourcms API
+       */
+      base_url: string;
+      token: string;
+    };
+    /**
+     * UserUpdateBody
+     * @example {
+     *       "is_blocked": true
+     *     }
+     */
+    UserUpdateBody: {
+      is_blocked?: boolean;
+      is_admin?: boolean;
+    };
+    /**
+     * DeprecationBody
+     * @example {
+     *       "is_deprecated": true
+     *     }
+     */
+    DeprecationBody: {
+      is_deprecated: boolean;
+    };
+    /**
+     * RejectBody
+     * @example {
+     *       "reason": "Duplicates the global hero"
+     *     }
+     */
+    RejectBody: {
+      reason: string;
+    };
+    /**
+     * TagCreateBody
+     * @example {
+     *       "name": "Hero"
+     *     }
+     */
+    TagCreateBody: {
+      name: string;
+      /** @description unique; made from the name when absent: lowercase letters and digits joined by hyphens */
+      slug?: string;
+    };
+    /**
+     * TagUpdateBody
+     * @example {
+     *       "name": "Heroes",
+     *       "slug": "heroes"
+     *     }
+     */
+    TagUpdateBody: {
+      name?: string;
+      /** @description lowercase letters and digits joined by hyphens */
+      slug?: string;
+    };
+    /**
+     * PageTypeCreateBody
+     * @example {
+     *       "kind": "landing",
+     *       "title": "Landing page"
+     *     }
+     */
+    PageTypeCreateBody: {
+      kind: string;
+      title: string;
+    };
+    /**
+     * PageTypeUpdateBody
+     * @example {
+     *       "title": "Landing"
+     *     }
+     */
+    PageTypeUpdateBody: {
+      title?: string;
+    };
+    /**
+     * DataResultTypeCreateBody
+     * @example {
+     *       "id": "news_list",
+     *       "title": "List of news",
+     *       "schema_json": {
+     *         "type": "array",
+     *         "items": {
+     *           "type": "object",
+     *           "required": [
+     *             "id",
+     *             "title",
+     *             "url"
+     *           ],
+     *           "properties": {
+     *             "id": {
+     *               "type": "integer"
+     *             },
+     *             "title": {
+     *               "type": "string"
+     *             },
+     *             "url": {
+     *               "type": "string"
+     *             }
+     *           }
+     *         }
+     *       },
+     *       "stub": [
+     *         {
+     *           "id": 101,
+     *           "title": "How we redesigned our homepage",
+     *           "url": "/articles/homepage-redesign"
+     *         }
+     *       ]
+     *     }
+     */
+    DataResultTypeCreateBody: {
+      /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+      id: string;
+      title: string;
+      /** @description JSON Schema (draft-07) of the data a source returns */
+      schema_json: {
+        [key: string]: unknown;
+      };
+      /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
+      stub: unknown;
+    };
+    /**
+     * DataResultTypeUpdateBody
+     * @example {
+     *       "title": "List of news items"
+     *     }
+     */
+    DataResultTypeUpdateBody: {
+      title?: string;
+      /** @description JSON Schema (draft-07) of the data a source returns */
+      schema_json?: {
+        [key: string]: unknown;
+      };
+      /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
+      stub?: unknown;
+    };
+    /**
+     * DataSourceCreateBody
+     * @example {
+     *       "id": "articles.popular",
+     *       "title": "Popular articles",
+     *       "description": "The newest articles of the site, optionally filtered by a text.",
+     *       "result_type_id": "article_list",
+     *       "params_schema": {
+     *         "type": "object",
+     *         "additionalProperties": false,
+     *         "properties": {
+     *           "limit": {
+     *             "type": "integer",
+     *             "minimum": 1,
+     *             "maximum": 50,
+     *             "default": 3
+     *           }
+     *         }
+     *       }
+     *     }
+     */
+    DataSourceCreateBody: {
+      /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+      id: string;
+      title: string;
+      description?: string;
+      /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+      result_type_id: string;
+      /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
+      params_schema: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * DataSourceUpdateBody
+     * @example {
+     *       "description": "The most read articles of the week."
+     *     }
+     */
+    DataSourceUpdateBody: {
+      title?: string;
+      description?: string;
+      /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
+      result_type_id?: string;
+      /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
+      params_schema?: {
+        [key: string]: unknown;
+      };
     };
   };
   responses: never;
@@ -2062,11 +3369,7 @@ export interface operations {
          *       "password": "a long passphrase"
          *     }
          */
-        'application/json': {
-          /** Format: email */
-          email: string;
-          password: string;
-        };
+        'application/json': components['schemas']['RegisterBody'];
       };
     };
     responses: {
@@ -2076,6 +3379,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": 2,
+           *         "email": "ann@example.com",
+           *         "is_admin": false,
+           *         "is_blocked": false,
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             user: components['schemas']['User'];
           };
@@ -2161,10 +3475,7 @@ export interface operations {
          *       "password": "change-me-now"
          *     }
          */
-        'application/json': {
-          email: string;
-          password: string;
-        };
+        'application/json': components['schemas']['LoginBody'];
       };
     };
     responses: {
@@ -2174,6 +3485,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": 2,
+           *         "email": "ann@example.com",
+           *         "is_admin": false,
+           *         "is_blocked": false,
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             user: components['schemas']['User'];
           };
@@ -2295,6 +3617,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": 2,
+           *         "email": "ann@example.com",
+           *         "is_admin": false,
+           *         "is_blocked": false,
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             user: components['schemas']['User'];
           };
@@ -2339,6 +3672,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "title": "my script",
+           *           "prefix": "pb_3f9a2c1d",
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "last_used_at": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': {
             data: {
               id: number;
@@ -2408,9 +3757,7 @@ export interface operations {
          *       "title": "my script"
          *     }
          */
-        'application/json': {
-          title: string;
-        };
+        'application/json': components['schemas']['ApiKeyCreateBody'];
       };
     };
     responses: {
@@ -2420,6 +3767,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "title": "my script",
+           *       "prefix": "pb_3f9a2c1d",
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "last_used_at": null,
+           *       "key": "pb_3f9a2c1d00000000000000000000000000000000000000000000000000000000"
+           *     }
+           */
           'application/json': {
             id: number;
             title: string;
@@ -2646,10 +4003,7 @@ export interface operations {
          *       "name": "My blog"
          *     }
          */
-        'application/json': {
-          name: string;
-          domain?: string | null;
-        };
+        'application/json': components['schemas']['SiteCreateBody'];
       };
     };
     responses: {
@@ -2745,6 +4099,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "My blog",
+           *       "domain": null,
+           *       "layout_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Site'];
         };
       };
@@ -2811,11 +4175,7 @@ export interface operations {
          *       "domain": "blog.example.com"
          *     }
          */
-        'application/json': {
-          name?: string;
-          domain?: string | null;
-          layout_id?: number | null;
-        };
+        'application/json': components['schemas']['SiteUpdateBody'];
       };
     };
     responses: {
@@ -2825,6 +4185,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "My blog",
+           *       "domain": null,
+           *       "layout_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Site'];
         };
       };
@@ -2992,6 +4362,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -3064,28 +4486,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          name: string;
-          /**
-           * @description fixed at creation; default content
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        'application/json': components['schemas']['BlockCreateBody'];
       };
     };
     responses: {
@@ -3095,6 +4496,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -3182,6 +4628,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -3240,6 +4738,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -3310,28 +4853,7 @@ export interface operations {
          *       "changelog": "A class for the heading"
          *     }
          */
-        'application/json': {
-          name?: string;
-          /**
-           * @description cannot change
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        'application/json': components['schemas']['BlockUpdateBody'];
       };
     };
     responses: {
@@ -3341,6 +4863,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block": {
+           *         "id": 6,
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content",
+           *         "scope": "user",
+           *         "tags": [
+           *           1
+           *         ],
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 1
+           *         },
+           *         "current_revision": {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "template_content": "<h1>{{ title }}</h1>",
+           *           "css": "",
+           *           "js": "",
+           *           "schema_content": [
+           *             {
+           *               "name": "title",
+           *               "type": "string",
+           *               "required": true,
+           *               "max_length": 80
+           *             }
+           *           ],
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         },
+           *         "is_favorite": false,
+           *         "is_deprecated": false,
+           *         "fork_count": 0,
+           *         "forked_from_id": null,
+           *         "cover_url": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z",
+           *         "updated_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "version_bump": "minor",
+           *       "removed_fields": []
+           *     }
+           */
           'application/json': {
             block: components['schemas']['Block'];
             /** @enum {string} */
@@ -3514,9 +5085,7 @@ export interface operations {
          *       "name": "My hero"
          *     }
          */
-        'application/json': {
-          name?: string | null;
-        } | null;
+        'application/json': components['schemas']['ForkBody'];
       };
     };
     responses: {
@@ -3526,6 +5095,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -3747,6 +5361,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "page_id": 1,
+           *           "page_name": "Home",
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0,
+           *       "outdated_total": 0
+           *     }
+           */
           'application/json': {
             data: components['schemas']['Usage'][];
             total: number;
@@ -3825,6 +5459,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "version_bump": null,
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['RevisionEntryList'];
         };
       };
@@ -4041,6 +5694,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 6,
+           *           "name": "Hero",
+           *           "description": "A heading for the top of a page.",
+           *           "docs": "",
+           *           "block_type": "schema",
+           *           "kind": "content",
+           *           "scope": "user",
+           *           "tags": [
+           *             1
+           *           ],
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current_revision": {
+           *             "id": 6,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "template_content": "<h1>{{ title }}</h1>",
+           *             "css": "",
+           *             "js": "",
+           *             "schema_content": [
+           *               {
+           *                 "name": "title",
+           *                 "type": "string",
+           *                 "required": true,
+           *                 "max_length": 80
+           *               }
+           *             ],
+           *             "changelog": null,
+           *             "created_at": "2026-01-05T10:01:00.000Z"
+           *           },
+           *           "is_favorite": false,
+           *           "is_deprecated": false,
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "cover_url": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z",
+           *           "updated_at": "2026-01-05T10:01:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['BlockList'];
         };
       };
@@ -4101,6 +5806,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Landing pages",
+           *           "scope": "user",
+           *           "block_ids": [
+           *             6,
+           *             7
+           *           ],
+           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['CollectionList'];
         };
       };
@@ -4156,9 +5880,7 @@ export interface operations {
          *       "name": "Landing pages"
          *     }
          */
-        'application/json': {
-          name: string;
-        };
+        'application/json': components['schemas']['CollectionCreateBody'];
       };
     };
     responses: {
@@ -4168,6 +5890,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Landing pages",
+           *       "scope": "user",
+           *       "block_ids": [
+           *         6,
+           *         7
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Collection'];
         };
       };
@@ -4244,6 +5978,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Landing pages",
+           *       "scope": "user",
+           *       "block_ids": [
+           *         6,
+           *         7
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Collection'];
         };
       };
@@ -4373,14 +6119,12 @@ export interface operations {
         /**
          * @example {
          *       "block_ids": [
-         *         1,
-         *         2
+         *         6,
+         *         7
          *       ]
          *     }
          */
-        'application/json': {
-          block_ids: number[];
-        };
+        'application/json': components['schemas']['CollectionBlocksBody'];
       };
     };
     responses: {
@@ -4390,6 +6134,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "collection": {
+           *         "id": 1,
+           *         "name": "Landing pages",
+           *         "scope": "user",
+           *         "block_ids": [
+           *           6,
+           *           7
+           *         ],
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             collection: components['schemas']['Collection'];
           };
@@ -4483,15 +6241,12 @@ export interface operations {
         /**
          * @example {
          *       "block_ids": [
-         *         2,
-         *         1
+         *         7,
+         *         6
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description a permutation of the collection’s blocks */
-          block_ids: number[];
-        };
+        'application/json': components['schemas']['CollectionOrderBody'];
       };
     };
     responses: {
@@ -4501,6 +6256,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "collection": {
+           *         "id": 1,
+           *         "name": "Landing pages",
+           *         "scope": "user",
+           *         "block_ids": [
+           *           6,
+           *           7
+           *         ],
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             collection: components['schemas']['Collection'];
           };
@@ -4588,6 +6357,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "block_id": 7,
+           *       "status": "pending",
+           *       "reason": null,
+           *       "approved_block_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "decided_at": null
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -4675,6 +6455,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "block_id": 7,
+           *           "status": "pending",
+           *           "reason": null,
+           *           "approved_block_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "decided_at": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['SubmissionList'];
         };
       };
@@ -4811,6 +6609,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Home",
+           *           "kind": "article",
+           *           "site_id": 1,
+           *           "folder_id": null,
+           *           "slug": "home",
+           *           "meta_title": null,
+           *           "meta_description": null,
+           *           "meta_keywords": null,
+           *           "meta_robots": null,
+           *           "is_published": false,
+           *           "has_outdated_blocks": false,
+           *           "created_at": "2026-01-05T10:02:00.000Z",
+           *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "blocks": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageList'];
         };
       };
@@ -4887,38 +6711,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description the field is name, not title */
-          name: string;
-          /** @description a number, not a string */
-          site_id: number;
-          /** @description GET /page-types; default article; fixed at creation */
-          kind?: string;
-          /** @description unique within the site; articles only */
-          slug?: string | null;
-          folder_id?: number | null;
-          /** @description flat top-level field */
-          meta_title?: string | null;
-          /** @description flat top-level field */
-          meta_description?: string | null;
-          /** @description flat top-level field */
-          meta_keywords?: string | null;
-          /** @description flat top-level field */
-          meta_robots?: string | null;
-          /** @description the blocks of the page, in order */
-          blocks?: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-        };
+        'application/json': components['schemas']['PageCreateBody'];
       };
     };
     responses: {
@@ -4944,7 +6737,34 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
-           *       "blocks": null
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['Page'];
@@ -5065,6 +6885,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5135,36 +7001,7 @@ export interface operations {
          *       "meta_title": "Welcome to my blog"
          *     }
          */
-        'application/json': {
-          name?: string;
-          site_id?: number;
-          /** @description GET /page-types; default article; fixed at creation */
-          kind?: string;
-          /** @description unique within the site; articles only */
-          slug?: string | null;
-          folder_id?: number | null;
-          /** @description flat top-level field */
-          meta_title?: string | null;
-          /** @description flat top-level field */
-          meta_description?: string | null;
-          /** @description flat top-level field */
-          meta_keywords?: string | null;
-          /** @description flat top-level field */
-          meta_robots?: string | null;
-          /** @description the blocks of the page, in order */
-          blocks?: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-        };
+        'application/json': components['schemas']['PageUpdateBody'];
       };
     };
     responses: {
@@ -5174,6 +7011,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5346,6 +7229,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Home",
+           *           "kind": "article",
+           *           "site_id": 1,
+           *           "folder_id": null,
+           *           "slug": "home",
+           *           "meta_title": null,
+           *           "meta_description": null,
+           *           "meta_keywords": null,
+           *           "meta_robots": null,
+           *           "is_published": false,
+           *           "has_outdated_blocks": false,
+           *           "created_at": "2026-01-05T10:02:00.000Z",
+           *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "blocks": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageList'];
         };
       };
@@ -5405,7 +7314,7 @@ export interface operations {
          * @example {
          *       "blocks": [
          *         {
-         *           "block_id": 1,
+         *           "block_id": 6,
          *           "placeholder_values": {
          *             "title": "Welcome"
          *           }
@@ -5414,22 +7323,7 @@ export interface operations {
          *       "position": 0
          *     }
          */
-        'application/json': {
-          blocks: {
-            block_id: number;
-            /** @description values by the block’s placeholder schema */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description by slot name: {source, params} */
-            bindings?: {
-              [key: string]: unknown;
-            };
-            parent_page_block_id?: number;
-          }[];
-          /** @description 0-based index in the page’s order; default the end */
-          position?: number;
-        };
+        'application/json': components['schemas']['AddBlocksBody'];
       };
     };
     responses: {
@@ -5439,6 +7333,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5529,14 +7469,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          placeholder_values?: {
-            [key: string]: unknown;
-          };
-          bindings?: {
-            [key: string]: unknown;
-          } | null;
-        };
+        'application/json': components['schemas']['BlockValuesBody'];
       };
     };
     responses: {
@@ -5546,6 +7479,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5703,12 +7682,7 @@ export interface operations {
          *       "position": 0
          *     }
          */
-        'application/json': {
-          /** @description 0-based index in the page’s order */
-          position: number;
-          /** @description a layout instance of the page to move it into; null takes it out of its layout; absent keeps it */
-          parent_page_block_id?: number | null;
-        };
+        'application/json': components['schemas']['MoveBody'];
       };
     };
     responses: {
@@ -5718,6 +7692,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5807,6 +7827,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Page'];
         };
       };
@@ -5897,6 +7963,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "upgraded": [
+           *         {
+           *           "id": 1,
+           *           "from": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "to": {
+           *             "major": 1,
+           *             "minor": 1
+           *           }
+           *         }
+           *       ],
+           *       "skipped_major": [
+           *         {
+           *           "id": 3,
+           *           "current_pin": {
+           *             "major": 1,
+           *             "minor": 1
+           *           },
+           *           "library_version": {
+           *             "major": 2,
+           *             "minor": 0
+           *           },
+           *           "removed_fields": [
+           *             "subtitle"
+           *           ]
+           *         }
+           *       ],
+           *       "already_up_to_date": [
+           *         2
+           *       ]
+           *     }
+           */
           'application/json': {
             upgraded: {
               id: number;
@@ -6001,12 +8103,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          block_id: number;
-          placeholder_values: {
-            [key: string]: unknown;
-          };
-        };
+        'application/json': components['schemas']['ReplaceBody'];
       };
     };
     responses: {
@@ -6016,6 +8113,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "page": {
+           *         "id": 1,
+           *         "name": "Home",
+           *         "kind": "article",
+           *         "site_id": 1,
+           *         "folder_id": null,
+           *         "slug": "home",
+           *         "meta_title": null,
+           *         "meta_description": null,
+           *         "meta_keywords": null,
+           *         "meta_robots": null,
+           *         "is_published": false,
+           *         "has_outdated_blocks": false,
+           *         "created_at": "2026-01-05T10:02:00.000Z",
+           *         "updated_at": "2026-01-05T10:02:00.000Z",
+           *         "blocks": [
+           *           {
+           *             "id": 2,
+           *             "block": {
+           *               "id": 6,
+           *               "name": "Hero",
+           *               "kind": "content"
+           *             },
+           *             "order_index": 0,
+           *             "placeholder_values": {
+           *               "title": "Welcome"
+           *             },
+           *             "bindings": {
+           *               "news": {
+           *                 "source": "articles.latest",
+           *                 "params": {
+           *                   "limit": 3
+           *                 }
+           *               }
+           *             },
+           *             "parent_page_block_id": null,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "update_status": "up_to_date"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description the new instance */
             id: number;
@@ -6107,6 +8253,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "articles.latest",
+           *           "title": "Latest articles",
+           *           "description": "The newest articles of the site, optionally filtered by a text.",
+           *           "result_type_id": "article_list",
+           *           "params_schema": {
+           *             "type": "object",
+           *             "additionalProperties": false,
+           *             "properties": {
+           *               "limit": {
+           *                 "type": "integer",
+           *                 "minimum": 1,
+           *                 "maximum": 50,
+           *                 "default": 3
+           *               }
+           *             }
+           *           },
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataSourceList'];
         };
       };
@@ -6166,6 +8341,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "articles.latest",
+           *       "title": "Latest articles",
+           *       "description": "The newest articles of the site, optionally filtered by a text.",
+           *       "result_type_id": "article_list",
+           *       "params_schema": {
+           *         "type": "object",
+           *         "additionalProperties": false,
+           *         "properties": {
+           *           "limit": {
+           *             "type": "integer",
+           *             "minimum": 1,
+           *             "maximum": 50,
+           *             "default": 3
+           *           }
+           *         }
+           *       },
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataSource'];
         };
       };
@@ -6235,6 +8432,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "article_list",
+           *           "title": "List of articles",
+           *           "schema_json": {
+           *             "type": "array",
+           *             "items": {
+           *               "type": "object",
+           *               "required": [
+           *                 "id",
+           *                 "title",
+           *                 "url"
+           *               ],
+           *               "properties": {
+           *                 "id": {
+           *                   "type": "integer"
+           *                 },
+           *                 "title": {
+           *                   "type": "string"
+           *                 },
+           *                 "url": {
+           *                   "type": "string"
+           *                 }
+           *               }
+           *             }
+           *           },
+           *           "stub": [
+           *             {
+           *               "id": 101,
+           *               "title": "How we redesigned our homepage",
+           *               "url": "/articles/homepage-redesign"
+           *             }
+           *           ],
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataResultTypeList'];
         };
       };
@@ -6294,6 +8535,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "article_list",
+           *       "title": "List of articles",
+           *       "schema_json": {
+           *         "type": "array",
+           *         "items": {
+           *           "type": "object",
+           *           "required": [
+           *             "id",
+           *             "title",
+           *             "url"
+           *           ],
+           *           "properties": {
+           *             "id": {
+           *               "type": "integer"
+           *             },
+           *             "title": {
+           *               "type": "string"
+           *             },
+           *             "url": {
+           *               "type": "string"
+           *             }
+           *           }
+           *         }
+           *       },
+           *       "stub": [
+           *         {
+           *           "id": 101,
+           *           "title": "How we redesigned our homepage",
+           *           "url": "/articles/homepage-redesign"
+           *         }
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataResultType'];
         };
       };
@@ -6363,6 +8641,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "kind": "article",
+           *           "title": "Article"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageTypeList'];
         };
       };
@@ -6423,6 +8714,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -6483,6 +8788,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -6544,6 +8863,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "site_id": 1,
+           *           "parent_id": null,
+           *           "name": "News",
+           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['FolderList'];
         };
       };
@@ -6609,11 +8944,7 @@ export interface operations {
          *       "site_id": 1
          *     }
          */
-        'application/json': {
-          site_id: number;
-          parent_id?: number | null;
-          name: string;
-        };
+        'application/json': components['schemas']['FolderCreateBody'];
       };
     };
     responses: {
@@ -6623,6 +8954,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -6717,6 +9057,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -6783,10 +9132,7 @@ export interface operations {
          *       "name": "Archive"
          *     }
          */
-        'application/json': {
-          parent_id?: number | null;
-          name?: string;
-        };
+        'application/json': components['schemas']['FolderUpdateBody'];
       };
     };
     responses: {
@@ -6796,6 +9142,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "parent_id": null,
+           *       "name": "News",
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Folder'];
         };
       };
@@ -6957,6 +9312,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 2,
+           *           "name": "Plain",
+           *           "scope": "user",
+           *           "site_id": null,
+           *           "tags": [],
+           *           "template": "<main>{{ content }}</main>",
+           *           "css": "",
+           *           "js": "",
+           *           "fork_count": 0,
+           *           "forked_from_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['LayoutList'];
         };
       };
@@ -7013,15 +9391,7 @@ export interface operations {
          *       "template": "<main>{{ content }}</main>"
          *     }
          */
-        'application/json': {
-          name: string;
-          site_id?: number | null;
-          /** @description layout tag ids (GET /layout-tags) */
-          tags?: number[];
-          template?: string;
-          css?: string;
-          js?: string;
-        };
+        'application/json': components['schemas']['LayoutCreateBody'];
       };
     };
     responses: {
@@ -7031,6 +9401,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -7125,6 +9511,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -7191,15 +9593,7 @@ export interface operations {
          *       "name": "Plain, wide"
          *     }
          */
-        'application/json': {
-          name?: string;
-          site_id?: number | null;
-          /** @description layout tag ids (GET /layout-tags) */
-          tags?: number[];
-          template?: string;
-          css?: string;
-          js?: string;
-        };
+        'application/json': components['schemas']['LayoutUpdateBody'];
       };
     };
     responses: {
@@ -7209,6 +9603,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -7371,9 +9781,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name?: string | null;
-        } | null;
+        /**
+         * @example {
+         *       "name": "My hero"
+         *     }
+         */
+        'application/json': components['schemas']['ForkBody'];
       };
     };
     responses: {
@@ -7383,6 +9796,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
@@ -7468,6 +9897,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
+           *     }
+           */
           'application/json': components['schemas']['PublicationStatus'];
         };
       };
@@ -7536,16 +9976,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description articles: required, at least one id from the provider; other kinds: not sent */
-          rubric_ids?: number[];
-          meta_title?: string;
-          meta_description?: string;
-          slug?: string;
-          preview_text?: string;
-          /** @description defaults to the page name */
-          name?: string;
-        };
+        'application/json': components['schemas']['PublishBody'];
       };
     };
     responses: {
@@ -7663,17 +10094,14 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
-        'application/json': {
-          /** @description articles: required, at least one id from the provider; other kinds: not sent */
-          rubric_ids?: number[];
-          meta_title?: string;
-          meta_description?: string;
-          slug?: string;
-          preview_text?: string;
-          /** @description defaults to the page name */
-          name?: string;
-        };
+        /**
+         * @example {
+         *       "rubric_ids": [
+         *         1
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['PublishBody'];
       };
     };
     responses: {
@@ -7683,6 +10111,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null
+           *     }
+           */
           'application/json': components['schemas']['PublicationStatus'];
         };
       };
@@ -7871,23 +10310,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          /** @description the instances to show, in this order, on their pinned revisions; instances left out are not shown. Absent: the saved page */
-          blocks?: {
-            /** @description an instance of this page */
-            id: number;
-            /** @description replaces the saved values; absent: kept */
-            placeholder_values?: {
-              [key: string]: unknown;
-            };
-            /** @description replaces the saved bindings; null clears them; absent: kept */
-            bindings?: {
-              [key: string]: unknown;
-            } | null;
-            /** @description a layout instance listed here, or null for the top level; absent: kept */
-            parent_page_block_id?: number | null;
-          }[];
-        };
+        'application/json': components['schemas']['PagePreviewBody'];
       };
     };
     responses: {
@@ -7992,14 +10415,7 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': {
-          placeholder_values?: {
-            [key: string]: unknown;
-          };
-          bindings?: {
-            [key: string]: unknown;
-          };
-        };
+        'application/json': components['schemas']['BlockPreviewBody'];
       };
     };
     responses: {
@@ -8103,6 +10519,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "fourcms",
+           *       "base_url": "https://cms.example.com",
+           *       "token_set": true,
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Provider'];
         };
       };
@@ -8170,14 +10594,7 @@ export interface operations {
          *       "token": "secret-token"
          *     }
          */
-        'application/json': {
-          /**
-           * Format: uri
-           * @description http or https URL of the fourcms API
-           */
-          base_url: string;
-          token: string;
-        };
+        'application/json': components['schemas']['FourcmsSettingsBody'];
       };
     };
     responses: {
@@ -8187,6 +10604,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "fourcms",
+           *       "base_url": "https://cms.example.com",
+           *       "token_set": true,
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Provider'];
         };
       };
@@ -8279,6 +10704,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block": {
+           *         "id": 6,
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content",
+           *         "scope": "user",
+           *         "tags": [
+           *           1
+           *         ],
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "current_revision": {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "template_content": "<h1>{{ title }}</h1>",
+           *           "css": "",
+           *           "js": "",
+           *           "schema_content": [
+           *             {
+           *               "name": "title",
+           *               "type": "string",
+           *               "required": true,
+           *               "max_length": 80
+           *             }
+           *           ],
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         },
+           *         "is_favorite": false,
+           *         "is_deprecated": false,
+           *         "fork_count": 0,
+           *         "forked_from_id": null,
+           *         "cover_url": "/uploads/covers/6-hero.png",
+           *         "created_at": "2026-01-05T10:01:00.000Z",
+           *         "updated_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "url": "/uploads/covers/6-hero.png"
+           *     }
+           */
           'application/json': {
             block: components['schemas']['Block'];
             /** @description a path: /uploads/… */
@@ -8377,6 +10850,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "configured": true,
+           *       "bucket": "pages",
+           *       "public_url": "https://cdn.example.com/pages"
+           *     }
+           */
           'application/json': {
             configured: boolean;
             bucket: string | null;
@@ -8455,6 +10935,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "https://cdn.example.com/pages/sites/1/photo.png"
+           *     }
+           */
           'application/json': {
             url: string;
           };
@@ -8555,6 +11040,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 2,
+           *           "email": "ann@example.com",
+           *           "is_admin": false,
+           *           "is_blocked": false,
+           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['UserList'];
         };
       };
@@ -8612,10 +11113,7 @@ export interface operations {
          *       "is_blocked": true
          *     }
          */
-        'application/json': {
-          is_blocked?: boolean;
-          is_admin?: boolean;
-        };
+        'application/json': components['schemas']['UserUpdateBody'];
       };
     };
     responses: {
@@ -8625,6 +11123,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": 2,
+           *         "email": "ann@example.com",
+           *         "is_admin": false,
+           *         "is_blocked": false,
+           *         "created_at": "2026-01-05T10:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             user: components['schemas']['User'];
           };
@@ -8726,28 +11235,7 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': {
-          name: string;
-          /**
-           * @description fixed at creation; default content
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        'application/json': components['schemas']['BlockCreateBody'];
       };
     };
     responses: {
@@ -8757,6 +11245,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -8836,28 +11369,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name?: string;
-          /**
-           * @description cannot change
-           * @enum {string}
-           */
-          kind?: 'content' | 'layout';
-          description?: string;
-          /** @description Markdown documentation */
-          docs?: string;
-          /** @enum {string|null} */
-          block_type?: 'schema' | 'markdown' | null;
-          /** @description tag ids (GET /tags) */
-          tags?: number[];
-          /** @description LiquidJS HTML template */
-          template?: string;
-          css?: string;
-          js?: string;
-          /** @description field definitions */
-          schema_content?: unknown[];
-          changelog?: string | null;
-        };
+        /**
+         * @example {
+         *       "template": "<h1 class=\"hero\">{{ title }}</h1>",
+         *       "changelog": "A class for the heading"
+         *     }
+         */
+        'application/json': components['schemas']['BlockUpdateBody'];
       };
     };
     responses: {
@@ -8867,6 +11385,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "block": {
+           *         "id": 6,
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content",
+           *         "scope": "user",
+           *         "tags": [
+           *           1
+           *         ],
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 1
+           *         },
+           *         "current_revision": {
+           *           "id": 6,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "template_content": "<h1>{{ title }}</h1>",
+           *           "css": "",
+           *           "js": "",
+           *           "schema_content": [
+           *             {
+           *               "name": "title",
+           *               "type": "string",
+           *               "required": true,
+           *               "max_length": 80
+           *             }
+           *           ],
+           *           "changelog": null,
+           *           "created_at": "2026-01-05T10:01:00.000Z"
+           *         },
+           *         "is_favorite": false,
+           *         "is_deprecated": false,
+           *         "fork_count": 0,
+           *         "forked_from_id": null,
+           *         "cover_url": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z",
+           *         "updated_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "version_bump": "minor",
+           *       "removed_fields": []
+           *     }
+           */
           'application/json': {
             block: components['schemas']['Block'];
             /** @enum {string} */
@@ -8966,9 +11533,7 @@ export interface operations {
          *       "is_deprecated": true
          *     }
          */
-        'application/json': {
-          is_deprecated: boolean;
-        };
+        'application/json': components['schemas']['DeprecationBody'];
       };
     };
     responses: {
@@ -8978,6 +11543,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 6,
+           *       "name": "Hero",
+           *       "description": "A heading for the top of a page.",
+           *       "docs": "",
+           *       "block_type": "schema",
+           *       "kind": "content",
+           *       "scope": "user",
+           *       "tags": [
+           *         1
+           *       ],
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 0
+           *       },
+           *       "current_revision": {
+           *         "id": 6,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 0
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true,
+           *             "max_length": 80
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T10:01:00.000Z"
+           *       },
+           *       "is_favorite": false,
+           *       "is_deprecated": false,
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "cover_url": null,
+           *       "created_at": "2026-01-05T10:01:00.000Z",
+           *       "updated_at": "2026-01-05T10:01:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Block'];
         };
       };
@@ -9064,9 +11674,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name: string;
-        };
+        /**
+         * @example {
+         *       "name": "Landing pages"
+         *     }
+         */
+        'application/json': components['schemas']['CollectionCreateBody'];
       };
     };
     responses: {
@@ -9076,6 +11689,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Landing pages",
+           *       "scope": "user",
+           *       "block_ids": [
+           *         6,
+           *         7
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Collection'];
         };
       };
@@ -9155,6 +11780,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "block_id": 7,
+           *           "status": "pending",
+           *           "reason": null,
+           *           "approved_block_id": null,
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "decided_at": null
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['SubmissionList'];
         };
       };
@@ -9213,6 +11856,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "block_id": 7,
+           *       "status": "pending",
+           *       "reason": null,
+           *       "approved_block_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "decided_at": null
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -9288,9 +11942,7 @@ export interface operations {
          *       "reason": "Duplicates the global hero"
          *     }
          */
-        'application/json': {
-          reason: string;
-        };
+        'application/json': components['schemas']['RejectBody'];
       };
     };
     responses: {
@@ -9300,6 +11952,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "block_id": 7,
+           *       "status": "pending",
+           *       "reason": null,
+           *       "approved_block_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "decided_at": null
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -9396,6 +12059,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -9451,11 +12128,7 @@ export interface operations {
          *       "name": "Hero"
          *     }
          */
-        'application/json': {
-          name: string;
-          /** @description unique; made from the name when absent: lowercase letters and digits joined by hyphens */
-          slug?: string;
-        };
+        'application/json': components['schemas']['TagCreateBody'];
       };
     };
     responses: {
@@ -9465,6 +12138,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Hero",
+           *       "slug": "hero"
+           *     }
+           */
           'application/json': components['schemas']['Tag'];
         };
       };
@@ -9544,11 +12224,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name?: string;
-          /** @description lowercase letters and digits joined by hyphens */
-          slug?: string;
-        };
+        /**
+         * @example {
+         *       "name": "Heroes",
+         *       "slug": "heroes"
+         *     }
+         */
+        'application/json': components['schemas']['TagUpdateBody'];
       };
     };
     responses: {
@@ -9558,6 +12240,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Hero",
+           *       "slug": "hero"
+           *     }
+           */
           'application/json': components['schemas']['Tag'];
         };
       };
@@ -9719,6 +12408,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Hero",
+           *           "slug": "hero"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['TagList'];
         };
       };
@@ -9769,11 +12472,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name: string;
-          /** @description unique; made from the name when absent: lowercase letters and digits joined by hyphens */
-          slug?: string;
-        };
+        /**
+         * @example {
+         *       "name": "Hero"
+         *     }
+         */
+        'application/json': components['schemas']['TagCreateBody'];
       };
     };
     responses: {
@@ -9783,6 +12487,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Hero",
+           *       "slug": "hero"
+           *     }
+           */
           'application/json': components['schemas']['Tag'];
         };
       };
@@ -9862,11 +12573,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name?: string;
-          /** @description lowercase letters and digits joined by hyphens */
-          slug?: string;
-        };
+        /**
+         * @example {
+         *       "name": "Heroes",
+         *       "slug": "heroes"
+         *     }
+         */
+        'application/json': components['schemas']['TagUpdateBody'];
       };
     };
     responses: {
@@ -9876,6 +12589,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Hero",
+           *       "slug": "hero"
+           *     }
+           */
           'application/json': components['schemas']['Tag'];
         };
       };
@@ -10037,6 +12757,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "kind": "article",
+           *           "title": "Article"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['PageTypeList'];
         };
       };
@@ -10087,10 +12820,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          kind: string;
-          title: string;
-        };
+        /**
+         * @example {
+         *       "kind": "landing",
+         *       "title": "Landing page"
+         *     }
+         */
+        'application/json': components['schemas']['PageTypeCreateBody'];
       };
     };
     responses: {
@@ -10100,6 +12836,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "kind": "article",
+           *       "title": "Article"
+           *     }
+           */
           'application/json': components['schemas']['PageType'];
         };
       };
@@ -10179,9 +12921,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          title?: string;
-        };
+        /**
+         * @example {
+         *       "title": "Landing"
+         *     }
+         */
+        'application/json': components['schemas']['PageTypeUpdateBody'];
       };
     };
     responses: {
@@ -10191,6 +12936,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "kind": "article",
+           *       "title": "Article"
+           *     }
+           */
           'application/json': components['schemas']['PageType'];
         };
       };
@@ -10352,6 +13103,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "article_list",
+           *           "title": "List of articles",
+           *           "schema_json": {
+           *             "type": "array",
+           *             "items": {
+           *               "type": "object",
+           *               "required": [
+           *                 "id",
+           *                 "title",
+           *                 "url"
+           *               ],
+           *               "properties": {
+           *                 "id": {
+           *                   "type": "integer"
+           *                 },
+           *                 "title": {
+           *                   "type": "string"
+           *                 },
+           *                 "url": {
+           *                   "type": "string"
+           *                 }
+           *               }
+           *             }
+           *           },
+           *           "stub": [
+           *             {
+           *               "id": 101,
+           *               "title": "How we redesigned our homepage",
+           *               "url": "/articles/homepage-redesign"
+           *             }
+           *           ],
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataResultTypeList'];
         };
       };
@@ -10402,17 +13197,42 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
-          id: string;
-          title: string;
-          /** @description JSON Schema (draft-07) of the data a source returns */
-          schema_json: {
-            [key: string]: unknown;
-          };
-          /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-          stub: unknown;
-        };
+        /**
+         * @example {
+         *       "id": "news_list",
+         *       "title": "List of news",
+         *       "schema_json": {
+         *         "type": "array",
+         *         "items": {
+         *           "type": "object",
+         *           "required": [
+         *             "id",
+         *             "title",
+         *             "url"
+         *           ],
+         *           "properties": {
+         *             "id": {
+         *               "type": "integer"
+         *             },
+         *             "title": {
+         *               "type": "string"
+         *             },
+         *             "url": {
+         *               "type": "string"
+         *             }
+         *           }
+         *         }
+         *       },
+         *       "stub": [
+         *         {
+         *           "id": 101,
+         *           "title": "How we redesigned our homepage",
+         *           "url": "/articles/homepage-redesign"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['DataResultTypeCreateBody'];
       };
     };
     responses: {
@@ -10422,6 +13242,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "article_list",
+           *       "title": "List of articles",
+           *       "schema_json": {
+           *         "type": "array",
+           *         "items": {
+           *           "type": "object",
+           *           "required": [
+           *             "id",
+           *             "title",
+           *             "url"
+           *           ],
+           *           "properties": {
+           *             "id": {
+           *               "type": "integer"
+           *             },
+           *             "title": {
+           *               "type": "string"
+           *             },
+           *             "url": {
+           *               "type": "string"
+           *             }
+           *           }
+           *         }
+           *       },
+           *       "stub": [
+           *         {
+           *           "id": 101,
+           *           "title": "How we redesigned our homepage",
+           *           "url": "/articles/homepage-redesign"
+           *         }
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataResultType'];
         };
       };
@@ -10511,15 +13368,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          title?: string;
-          /** @description JSON Schema (draft-07) of the data a source returns */
-          schema_json?: {
-            [key: string]: unknown;
-          };
-          /** @description a sample of the data, valid against `schema_json`; previews show it in place of live data */
-          stub?: unknown;
-        };
+        /**
+         * @example {
+         *       "title": "List of news items"
+         *     }
+         */
+        'application/json': components['schemas']['DataResultTypeUpdateBody'];
       };
     };
     responses: {
@@ -10529,6 +13383,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "article_list",
+           *       "title": "List of articles",
+           *       "schema_json": {
+           *         "type": "array",
+           *         "items": {
+           *           "type": "object",
+           *           "required": [
+           *             "id",
+           *             "title",
+           *             "url"
+           *           ],
+           *           "properties": {
+           *             "id": {
+           *               "type": "integer"
+           *             },
+           *             "title": {
+           *               "type": "string"
+           *             },
+           *             "url": {
+           *               "type": "string"
+           *             }
+           *           }
+           *         }
+           *       },
+           *       "stub": [
+           *         {
+           *           "id": 101,
+           *           "title": "How we redesigned our homepage",
+           *           "url": "/articles/homepage-redesign"
+           *         }
+           *       ],
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataResultType'];
         };
       };
@@ -10700,6 +13591,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "articles.latest",
+           *           "title": "Latest articles",
+           *           "description": "The newest articles of the site, optionally filtered by a text.",
+           *           "result_type_id": "article_list",
+           *           "params_schema": {
+           *             "type": "object",
+           *             "additionalProperties": false,
+           *             "properties": {
+           *               "limit": {
+           *                 "type": "integer",
+           *                 "minimum": 1,
+           *                 "maximum": 50,
+           *                 "default": 3
+           *               }
+           *             }
+           *           },
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "updated_at": "2026-01-05T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
           'application/json': components['schemas']['DataSourceList'];
         };
       };
@@ -10750,18 +13670,27 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
-          id: string;
-          title: string;
-          description?: string;
-          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
-          result_type_id: string;
-          /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-          params_schema: {
-            [key: string]: unknown;
-          };
-        };
+        /**
+         * @example {
+         *       "id": "articles.popular",
+         *       "title": "Popular articles",
+         *       "description": "The newest articles of the site, optionally filtered by a text.",
+         *       "result_type_id": "article_list",
+         *       "params_schema": {
+         *         "type": "object",
+         *         "additionalProperties": false,
+         *         "properties": {
+         *           "limit": {
+         *             "type": "integer",
+         *             "minimum": 1,
+         *             "maximum": 50,
+         *             "default": 3
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['DataSourceCreateBody'];
       };
     };
     responses: {
@@ -10771,6 +13700,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "articles.latest",
+           *       "title": "Latest articles",
+           *       "description": "The newest articles of the site, optionally filtered by a text.",
+           *       "result_type_id": "article_list",
+           *       "params_schema": {
+           *         "type": "object",
+           *         "additionalProperties": false,
+           *         "properties": {
+           *           "limit": {
+           *             "type": "integer",
+           *             "minimum": 1,
+           *             "maximum": 50,
+           *             "default": 3
+           *           }
+           *         }
+           *       },
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataSource'];
         };
       };
@@ -10860,16 +13811,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          title?: string;
-          description?: string;
-          /** @description chosen at creation: lowercase, digits, `_`, `.`, `-` */
-          result_type_id?: string;
-          /** @description JSON Schema (draft-07) of a binding’s `params`: an object with `additionalProperties: false`; its `properties` keys are exactly the allowed params */
-          params_schema?: {
-            [key: string]: unknown;
-          };
-        };
+        /**
+         * @example {
+         *       "description": "The most read articles of the week."
+         *     }
+         */
+        'application/json': components['schemas']['DataSourceUpdateBody'];
       };
     };
     responses: {
@@ -10879,6 +13826,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "articles.latest",
+           *       "title": "Latest articles",
+           *       "description": "The newest articles of the site, optionally filtered by a text.",
+           *       "result_type_id": "article_list",
+           *       "params_schema": {
+           *         "type": "object",
+           *         "additionalProperties": false,
+           *         "properties": {
+           *           "limit": {
+           *             "type": "integer",
+           *             "minimum": 1,
+           *             "maximum": 50,
+           *             "default": 3
+           *           }
+           *         }
+           *       },
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DataSource'];
         };
       };
@@ -11040,15 +14009,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          name: string;
-          site_id?: number | null;
-          /** @description layout tag ids (GET /layout-tags) */
-          tags?: number[];
-          template?: string;
-          css?: string;
-          js?: string;
-        };
+        /**
+         * @example {
+         *       "name": "Plain",
+         *       "template": "<main>{{ content }}</main>"
+         *     }
+         */
+        'application/json': components['schemas']['LayoutCreateBody'];
       };
     };
     responses: {
@@ -11058,6 +14025,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Plain",
+           *       "scope": "user",
+           *       "site_id": null,
+           *       "tags": [],
+           *       "template": "<main>{{ content }}</main>",
+           *       "css": "",
+           *       "js": "",
+           *       "fork_count": 0,
+           *       "forked_from_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Layout'];
         };
       };
