@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './dialects/dialect.js';
 
 /** Stands in for a parameter while the query is compiled; replaced at each execution. */
 class Slot {
@@ -12,16 +13,25 @@ class Slot {
  *
  * Only for queries whose SQL text does not depend on the parameter values:
  * plain comparisons, never `in (...)` lists or conditional clauses.
+ *
+ * Given `readNow` (SQLite, see Database), a select outside a transaction runs
+ * on the spot, synchronously at the call, past Kysely's execution chain; so two
+ * such queries called side by side read the same committed state.
  */
 export function prepared<P extends unknown[], R>(
   db: Kysely<any>,
   arity: P['length'],
   build: (...params: P) => Compilable<R>,
+  readNow?: Database['readNow'],
 ): (...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
-  return async (...params) => {
+  // A transaction's own reads go through it: they must see its rows.
+  const fast = db.isTransaction ? undefined : readNow;
+  return (...params) => {
     compiled ??= build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as P)).compile();
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? params[p.index] : p));
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    const rows = fast?.(compiled.sql, parameters);
+    if (rows) return Promise.resolve(rows as R[]);
+    return db.executeQuery<R>({ ...compiled, parameters }).then((result) => result.rows);
   };
 }

@@ -68,5 +68,13 @@ export interface Database {
    * kept until it moves. Absent where no such value is cheap (PostgreSQL).
    */
   writeGeneration?: () => string;
+  /**
+   * SQLite: runs a plain select at once, past Kysely's execution chain (about
+   * 60 µs a query), when the connection holds no open transaction. Undefined
+   * when it holds one (another request's or a dry run's uncommitted rows): the
+   * caller goes through Kysely then, whose driver waits for that transaction.
+   * Absent on PostgreSQL, where every query goes through Kysely.
+   */
+  readNow?: (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined;
   close(): Promise<void>;
 }

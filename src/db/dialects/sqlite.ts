@@ -103,6 +103,32 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
   };
 }
 
+/**
+ * A plain select run on the spot, unless a transaction is open on the connection:
+ * Kysely's driver holds its mutex from BEGIN to COMMIT, and a read running beside
+ * it would see that transaction's uncommitted rows. Timed for the observer like
+ * every query that goes through Kysely.
+ */
+function readNow(
+  raw: InstanceType<typeof Libsql>,
+  prepare: (sqlText: string) => AdaptedStatement,
+  onQuery: QueryObserver | undefined,
+) {
+  return (sqlText: string, parameters: readonly unknown[]): unknown[] | undefined => {
+    if (!READ_ONLY.test(sqlText)) throw new Error('readNow runs plain selects only.');
+    if (raw.inTransaction) return undefined;
+    const started = onQuery ? performance.now() : 0;
+    try {
+      const rows = prepare(sqlText).all(parameters as unknown[]);
+      onQuery?.((performance.now() - started) / 1000, false);
+      return rows;
+    } catch (error) {
+      onQuery?.((performance.now() - started) / 1000, true);
+      throw error;
+    }
+  };
+}
+
 export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   mkdirSync(dataDir, { recursive: true });
   const raw = new Libsql(join(dataDir, 'pageblocks.sqlite'));
@@ -114,7 +140,8 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   // connections' commits, which move `data_version` (the migration CLI, a bulk script).
   let writes = 0;
   const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adaptDatabase(raw, () => writes++) }));
+  const adapted = adaptDatabase(raw, () => writes++);
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }));
   const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
@@ -125,6 +152,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
     },
     dryRun,
     writeGeneration: () => `${writes}.${dataVersion.get()[0]}`,
+    readNow: readNow(raw, adapted.prepare, onQuery),
     close: () => db.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
+import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { bool, fromJson, toJson } from './rows.js';
 import { prepared } from '../prepared.js';
@@ -96,12 +97,18 @@ function toPageBlock(r: BlockRow): PageBlock {
 }
 
 /** The instances of a page in order, in one query (compiled once per database). */
-export function pageBlocksReader(db: Kysely<DB>) {
-  const all = prepared(db, 1, (pageId: number) =>
-    blocksQuery(db).where('pb.page_id', '=', pageId).orderBy('pb.order_index').orderBy('pb.id'),
+export function pageBlocksReader(db: Kysely<DB>, readNow?: Database['readNow']) {
+  const all = prepared(
+    db,
+    1,
+    (pageId: number) => blocksQuery(db).where('pb.page_id', '=', pageId).orderBy('pb.order_index').orderBy('pb.id'),
+    readNow,
   );
-  const one = prepared(db, 2, (pageId: number, id: number) =>
-    blocksQuery(db).where('pb.page_id', '=', pageId).where('pb.id', '=', id),
+  const one = prepared(
+    db,
+    2,
+    (pageId: number, id: number) => blocksQuery(db).where('pb.page_id', '=', pageId).where('pb.id', '=', id),
+    readNow,
   );
   return {
     all: async (pageId: number) => (await all(pageId)).map(toPageBlock),

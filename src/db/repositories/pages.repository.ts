@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { conflict, fieldError, notFound } from '../../shared/errors.js';
 import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
-import type { Database, Dialect } from '../dialects/dialect.js';
+import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
 import { prepared } from '../prepared.js';
+import { pageViewReader } from './page-view.js';
 import { countOf, toJson } from './rows.js';
 import { retrying } from '../retry.js';
 import { readAll } from '../read-all.js';
@@ -22,11 +23,12 @@ const slugTaken = (slug: string | null) =>
   ]);
 
 export function pagesRepository(database: Database): PagesRepository {
-  return bind(database.db, database.dialect);
+  return bind(database, database.db);
 }
 
 /** The repository over `db`, which is the database or a transaction already open. */
-function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
+function bind(database: Database, db: Kysely<DB>): PagesRepository {
+  const { dialect, readNow } = database;
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
 
@@ -95,13 +97,18 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     return (await trx.insertInto('page_blocks').values(rows).returning('id').execute()).map((r) => r.id);
   };
 
-  const blocks = pageBlocksReader(db);
-  const findPage = prepared(db, 1, (id: number) =>
-    db
-      .selectFrom('pages')
-      .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
-      .where('pages.id', '=', id),
+  const blocks = pageBlocksReader(db, readNow);
+  const findPage = prepared(
+    db,
+    1,
+    (id: number) =>
+      db
+        .selectFrom('pages')
+        .select([...PAGE_COLUMNS, hasOutdatedSql.as('has_outdated_blocks')])
+        .where('pages.id', '=', id),
+    readNow,
   );
+  const view = pageViewReader(database, db);
 
   const pageQuery = (ownerId: number) => db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
 
@@ -110,6 +117,8 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
       const [row] = await findPage(id);
       return row && toPage(row);
     },
+
+    view,
 
     async list(query) {
       let base = pageQuery(query.ownerId);
@@ -324,7 +333,7 @@ function bind(db: Kysely<DB>, dialect: Dialect): PagesRepository {
     },
 
     async withPageLock(pageId, work) {
-      return locked(pageId, (trx) => work(bind(trx, dialect)));
+      return locked(pageId, (trx) => work(bind(database, trx)));
     },
   };
   return repo;

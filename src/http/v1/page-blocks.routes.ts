@@ -1,6 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
-import { presentPage } from '../presenters/pages.presenter.js';
+import { pageBody } from '../presenters/page-body.js';
+import { sendSerialized } from '../serialized.js';
 import { Type } from 'typebox';
 import { DryRunQuery, ErrorBodyRef, errorResponses, NoContent } from '../schemas/common.js';
 import {
@@ -20,8 +21,9 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
   const { services } = deps;
   const tags = ['page blocks'];
   const instances = services.pageBlocks;
+  // The page after the write, as GET /pages/{id}?with_blocks=1 answers it.
   const pageOf = async (request: { params: { pageId: number } } & Parameters<typeof actorOf>[0]) =>
-    presentPage(await services.pages.get(actorOf(request), request.params.pageId, true));
+    pageBody(await services.pages.view(actorOf(request), request.params.pageId, true));
 
   app.post(
     '/pages/:pageId/blocks',
@@ -35,12 +37,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      maybeDry(request, deps, async () => {
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
         await instances.add(actorOf(request), request.params.pageId, request.body);
-        reply.status(201);
         return pageOf(request);
-      }),
+      });
+      return sendSerialized(reply.status(201), body);
+    },
   );
 
   app.put(
@@ -55,11 +58,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      maybeDry(request, deps, async () => {
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
         await instances.updateValues(actorOf(request), request.params.pageId, request.params.pbId, request.body);
         return pageOf(request);
-      }),
+      });
+      return sendSerialized(reply, body);
+    },
   );
 
   app.put(
@@ -74,8 +79,8 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      maybeDry(request, deps, async () => {
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
         await instances.move(
           actorOf(request),
           request.params.pageId,
@@ -84,7 +89,9 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
           request.body.parent_page_block_id,
         );
         return pageOf(request);
-      }),
+      });
+      return sendSerialized(reply, body);
+    },
   );
 
   app.delete(
@@ -124,11 +131,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         },
       },
     },
-    async (request) =>
-      maybeDry(request, deps, async () => {
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
         await instances.upgrade(actorOf(request), request.params.pageId, request.params.pbId);
         return pageOf(request);
-      }),
+      });
+      return sendSerialized(reply, body);
+    },
   );
 
   app.post(
@@ -157,10 +166,13 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         response: { 200: ReplaceResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      maybeDry(request, deps, async () => {
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
         const id = await instances.replace(actorOf(request), request.params.pageId, request.params.pbId, request.body);
-        return { id, page: await pageOf(request) };
-      }),
+        // The ReplaceResult schema's keys, in its order.
+        return `{"id":${id},"page":${await pageOf(request)}}`;
+      });
+      return sendSerialized(reply, body);
+    },
   );
 }

@@ -1,7 +1,8 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
-import { sendSerialized, serialized } from '../serialized.js';
+import { pageBody } from '../presenters/page-body.js';
+import { sendSerialized } from '../serialized.js';
 import { DryRunQuery, errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
 import { SearchQuery } from '../schemas/blocks.js';
 import { PageCreateBody, PageGetQuery, PageListQuery, PageSchema, PageUpdateBody } from '../schemas/pages.js';
@@ -43,8 +44,10 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return maybeDry(request, deps, async () => presentPage(await pages.create(actorOf(request), request.body)));
+      const body = await maybeDry(request, deps, async () =>
+        pageBody(await pages.create(actorOf(request), request.body)),
+      );
+      return sendSerialized(reply.status(201), body);
     },
   );
 
@@ -68,7 +71,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       const version = cache ? cache.versionNow(request.pageVersion) : null;
       const kept = cache?.get(id, withBlocks, actor.userId, version);
       if (kept !== undefined) return sendSerialized(reply, kept);
-      const body = serialized(reply, presentPage(await pages.get(actor, id, withBlocks)));
+      const body = pageBody(await pages.view(actor, id, withBlocks));
       cache?.set(id, withBlocks, actor.userId, body, version);
       return sendSerialized(reply, body);
     },
@@ -86,10 +89,12 @@ export function pageRoutes(app: App, deps: HttpDeps) {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      maybeDry(request, deps, async () =>
-        presentPage(await pages.update(actorOf(request), request.params.id, request.body)),
-      ),
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () =>
+        pageBody(await pages.update(actorOf(request), request.params.id, request.body)),
+      );
+      return sendSerialized(reply, body);
+    },
   );
 
   app.delete(

@@ -14,6 +14,7 @@ import {
   type PageFields,
   type PageReferences,
   type PagesRepository,
+  type PageView,
 } from './pages.js';
 
 export interface PageInput {
@@ -65,24 +66,29 @@ export class PagesService {
     return { ...page, blocks: withBlocks ? await this.deps.pages.blocks(id) : null };
   }
 
-  async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<PageWithBlocks> {
+  /** A page of the actor as its answers show it (see PageView); another user's page is "not found". */
+  async view(actor: Actor, id: number, withBlocks: boolean): Promise<PageView> {
+    return ownPage(actor, id, await this.deps.pages.view(id, withBlocks));
+  }
+
+  async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<PageView> {
     const kind = input.kind ?? 'article';
     await this.checkKind(kind);
     const fields = await this.fields(actor, kind, input, emptyFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
     const id = await this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
-    return this.get(actor, id, true);
+    return this.view(actor, id, true);
   }
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
-  async update(actor: Actor, id: number, input: PageInput): Promise<PageWithBlocks> {
+  async update(actor: Actor, id: number, input: PageInput): Promise<PageView> {
     const page = await this.get(actor, id);
     if (input.kind !== undefined && input.kind !== page.kind)
       throw fieldError('kind', 'The kind of a page is fixed at creation.');
     const fields = await this.fields(actor, page.kind, input, page);
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
     await this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
-    return this.get(actor, id, true);
+    return this.view(actor, id, true);
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

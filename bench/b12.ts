@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:b12 -- [dist dir]`: B1 and B2 alone (measured as in run.ts,
+ * with the server's CPU per request) against a production build, on SQLite, or
+ * on PostgreSQL when DATABASE_URL is set; so that a change can be compared with
+ * the build of another commit (`node scripts/build.mjs /tmp/before` there).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
+import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { load, type LoadResult } from './lib/load.js';
+import { startPinned } from './lib/processes.js';
+
+const dist = process.argv[2] ?? 'dist';
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const dataDir = await mkdtemp(join(tmpdir(), 'pb-b12-'));
+const databaseUrl = process.env.DATABASE_URL ?? '';
+const schema = databaseUrl ? `b12_${Date.now().toString(36)}` : '';
+const service = await startPinned([join(dist, 'main.js')], {
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  DATABASE_SCHEMA: schema,
+});
+try {
+  const session = await signUp(service.url);
+  const siteId = await newSite(session);
+  const blocks: any[] = [];
+  for (let i = 0; i < 10; i++)
+    blocks.push(
+      await v1(session, 'POST', '/blocks', {
+        name: `Bench block ${i}`,
+        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
+        schema_content: BENCH_FIELDS,
+      }),
+    );
+  const instances = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ block_id: blocks[i % 10].id, placeholder_values: benchValues(i) }));
+  const page = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });
+  const auth = { authorization: `Bearer ${session.key}` };
+  const serverPid = service.child.pid;
+  const b1 = await load({
+    url: `${service.url}/api/v1/pages/${page.id}?with_blocks=1`,
+    connections: 10,
+    seconds,
+    headers: auth,
+    serverPid,
+  });
+  const b2 = await load({
+    url: `${service.url}/api/v1/pages`,
+    connections: 10,
+    seconds,
+    method: 'POST',
+    body: JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) }),
+    headers: { ...auth, 'content-type': 'application/json' },
+    serverPid,
+  });
+  const line = (r: LoadResult) =>
+    `${r.rps.toFixed(0)} req/s, ${r.cpuUs?.toFixed(0) ?? '?'} µs/req server CPU, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`;
+  console.log(`${dist} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: B1 ${line(b1)}; B2 ${line(b2)}`);
+} finally {
+  await service.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await dropPostgresSchema(databaseUrl, schema);
+}
