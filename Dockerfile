@@ -25,4 +25,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The service itself is PID 1's only child: SIGTERM reaches it directly.
-CMD ["node", "dist/main.js"]
+# A young generation of 4 MB semi-spaces: see docs/decisions.md, "Performance".
+CMD ["node", "--max-semi-space-size=4", "dist/main.js"]

@@ -17,7 +17,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = await mkdtemp(join(tmpdir(), 'pb-b12-'));
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const schema = databaseUrl ? `b12_${Date.now().toString(36)}` : '';
-const service = await startPinned([join(dist, 'main.js')], {
+const service = await startPinned(['--max-semi-space-size=4', join(dist, 'main.js')], {
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl,
   DATABASE_SCHEMA: schema,

@@ -16,7 +16,8 @@ import { rssMb, startPinned } from './lib/processes.js';
 import { poolTable, renderPoolRows } from './render-pool.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const SERVICE = ['dist/main.js'];
+// As `npm start` and the container run it (docs/decisions.md, "Performance": the young generation).
+const SERVICE = ['--max-semi-space-size=4', 'dist/main.js'];
 // The floor runs from source, like the scripts; tsx compiles it once at start.
 const FLOOR = ['--import', 'tsx', 'bench/floor-server.ts'];
 
