@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import type { Reply } from '../support/client.js';
-import { documentedResponses } from '../support/documented-responses.js';
+import { checkedFetch, documentedResponses } from '../support/documented-responses.js';
 
 let t: TestApp;
 let check: ReturnType<typeof documentedResponses>;
@@ -48,5 +50,35 @@ describe('the check of an answer against the served document', () => {
   it('leaves alone what is no documented operation: an unknown path, the docs themselves', async () => {
     await expect(check('GET', '/api/v1/nothing-here', reply(404, 'x', 'text/plain'))).resolves.toBe(undefined);
     await expect(check('GET', '/api/v1/docs.json', reply(200, 'x', 'text/plain'))).resolves.toBe(undefined);
+  });
+});
+
+// The clients that bring their own HTTP (openapi-fetch, the MCP SDK) are given this fetch.
+describe('a checked fetch', () => {
+  it('hands a documented answer over untouched, its body still to read', async () => {
+    const answer = await checkedFetch(t.url)(new Request(`${t.url}/api/v1/sites/1`));
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('fails an answer that breaks the document, as the test client does', async () => {
+    // A server with the service's documents that answers a site without its fields.
+    const liar = createServer((request, response) => {
+      if (request.url?.endsWith('/docs.json')) {
+        void fetch(`${t.url}${request.url}`).then(async (docs) => response.end(await docs.text()));
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ id: 1 }));
+    });
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+    try {
+      await expect(checkedFetch(url)(`${url}/api/v1/sites/1`)).rejects.toThrow(
+        /GET \/api\/v1\/sites\/\{id\} answered 200 with a body that does not fit/,
+      );
+    } finally {
+      await new Promise((resolve) => liar.close(resolve));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 import { startApp, type TestApp } from '../support/app.js';
+import { checkedFetch } from '../support/documented-responses.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, feedFields, heroFields } from '../support/library.js';
 
@@ -41,8 +42,10 @@ async function connect(transport: 'stdio' | 'http', key: string): Promise<Client
   const client = new Client({ name: 'agent-test', version: '1.0.0' });
   if (transport === 'http') {
     await client.connect(
+      // The SDK's own HTTP, with each answer checked against the document as the test client's are.
       new StreamableHTTPClientTransport(new URL(`${t.url}/api/v1/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${key}` } },
+        fetch: checkedFetch(t.url),
       }),
     );
   } else {
@@ -271,6 +274,7 @@ describe('the HTTP endpoint', () => {
       client.connect(
         new StreamableHTTPClientTransport(new URL(`${t.url}/api/v1/mcp`), {
           requestInit: { headers: { authorization: `Bearer pb_${'0'.repeat(64)}` } },
+          fetch: checkedFetch(t.url),
         }),
       ),
     ).rejects.toThrow();

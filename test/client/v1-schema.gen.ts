@@ -9458,6 +9458,13 @@ export interface operations {
           };
         };
       };
+      /** @description a notification (a message without an id): accepted, nothing to answer */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description not a JSON-RPC 2.0 message (our error body), or one the MCP server refuses (a JSON-RPC error) */
       400: {
         headers: {

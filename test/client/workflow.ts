@@ -26,8 +26,9 @@ export async function runWorkflow(
   baseUrl: string,
   key: string,
   provider: { url: string; token: string },
+  fetch: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<Workflow> {
-  const api = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${key}` } });
+  const api = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${key}` }, fetch });
 
   // A site of one's own, set up by the key alone, then found in the list.
   const created = ok('create a site', await api.POST('/api/v1/sites', { body: { name: 'Client site' } }));

@@ -35,13 +35,17 @@ export function client(baseUrl: string): Client {
       const query = options.query
         ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
         : '';
-      const response = await fetch(`${baseUrl}${path}${query}`, { method, headers, body: body as never });
-      const text = await response.text();
-      let parsed: unknown = text;
-      if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-      return { status: response.status, headers: response.headers, body: parsed as never, text };
+      return replyOf(await fetch(`${baseUrl}${path}${query}`, { method, headers, body: body as never }));
     },
   };
+}
+
+/** An answer read whole: its text, and its JSON when it is JSON. */
+export async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as never, text };
 }
 
 /** `name=value` of a Set-Cookie header, ready to send back. */

@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { isObject } from '../../src/shared/is-object.js';
-import type { Client, Reply } from './client.js';
+import { replyOf, type Client, type Reply } from './client.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -123,6 +123,21 @@ export function documentedResponses(baseUrl: string) {
         `${where} with a body that does not fit its documented schema:\n  ${errors.join('\n  ')}\nbody: ${reply.text.slice(0, 500)}`,
       );
     }
+  };
+}
+
+/**
+ * `fetch`, with every answer checked as the test client's are: for the
+ * clients that bring their own HTTP (the generated openapi-fetch client, the
+ * MCP SDK's transport). The caller gets the answer untouched.
+ */
+export function checkedFetch(baseUrl: string): typeof fetch {
+  const check = documentedResponses(baseUrl);
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const response = await fetch(request);
+    await check(request.method, new URL(request.url).pathname, await replyOf(response.clone()));
+    return response;
   };
 }
 

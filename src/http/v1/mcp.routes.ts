@@ -80,6 +80,7 @@ export function mcpRoutes(app: App) {
         ),
         response: {
           200: withExample(Type.Object({}, { additionalProperties: true }), ANSWER_EXAMPLE),
+          202: Type.Null({ description: 'a notification (a message without an id): accepted, nothing to answer' }),
           ...errorResponses(401, 403),
           400: Type.Union([ErrorBodyRef, JsonRpcError], {
             description:
