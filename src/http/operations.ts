@@ -89,7 +89,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /blocks/{id}/placeholder-schema': {
     id: 'getPlaceholderSchema',
-    use: 'Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes.',
+    use: 'Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes; with `version`, what an instance pinned to that older version takes until it is upgraded.',
   },
   'POST /blocks/{id}/preview': {
     id: 'previewBlock',

@@ -32,7 +32,12 @@ function service({ name = 'News', blockType = 'schema', values = {}, bindings = 
     'GET /api/pages': () => [200, { data: [], total: 0, limit: 50, offset: 0 }],
     'GET /api/sites': () => [200, { data: [], total: 0, limit: 200, offset: 0 }],
     'GET /api/pages/{id}': () => [200, current()],
-    'POST /api/pages/{id}/preview': () => [200, '<p>page</p>', { 'content-type': 'text/html' }],
+    // The page's preview, and the panel's (the page with that instance alone, its values always sent).
+    'POST /api/pages/{id}/preview': ({ body }) => [
+      200,
+      `<pre>${JSON.stringify(body)}</pre>`,
+      { 'content-type': 'text/html' },
+    ],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,
       {
@@ -64,11 +69,6 @@ function service({ name = 'News', blockType = 'schema', values = {}, bindings = 
               },
             ],
       },
-    ],
-    'POST /api/blocks/{id}/preview': ({ body }) => [
-      200,
-      `<pre>${JSON.stringify(body)}</pre>`,
-      { 'content-type': 'text/html' },
     ],
     'PUT /api/pages/{pageId}/blocks/{pbId}': () => [200, current()],
   });
@@ -149,13 +149,19 @@ describe('page editor: live preview of a block', () => {
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('renders the instance alone on its pinned revision: the page preview with it only, not the block’s', async () => {
+    const fake = service();
+    const { panel } = await openEditor(fake);
+    await waitFor(() =>
+      expect(blockFrame(panel).getAttribute('srcdoc')).toBe(
+        '<pre>{"blocks":[{"id":9,"parent_page_block_id":null,"placeholder_values":{},"bindings":null}]}</pre>',
+      ),
+    );
+    expect(fake.calls.some((c) => c.path === '/api/blocks/3/preview')).toBe(false);
+  });
+
   it('the page preview follows the unsaved values and bindings, and drops them when they are discarded', async () => {
     const fake = service();
-    fake.on('POST /api/pages/{id}/preview', ({ body }) => [
-      200,
-      `<pre>${JSON.stringify(body)}</pre>`,
-      { 'content-type': 'text/html' },
-    ]);
     const { panel } = await openEditor(fake);
     const pageFrame = () => screen.getByTitle('Page preview').getAttribute('srcdoc');
     await waitFor(() => expect(pageFrame()).toBe('<pre>{"blocks":[{"id":9,"parent_page_block_id":null}]}</pre>'));
@@ -176,9 +182,12 @@ describe('page editor: live preview of a block', () => {
     const fake = service();
     const { panel } = await openEditor(fake);
     await waitFor(() => expect(blockFrame(panel).getAttribute('srcdoc')).toContain('placeholder_values'));
-    fake.on('POST /api/blocks/{id}/preview', () => [
+    fake.on('POST /api/pages/{id}/preview', () => [
       400,
-      { error: 'Block validation failed.', errors: [{ path: 'placeholder_values.heading', message: 'Too long.' }] },
+      {
+        error: 'Block validation failed.',
+        errors: [{ path: 'blocks[0].placeholder_values.heading', message: 'Too long.' }],
+      },
     ]);
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'x');
     expect((await within(panel).findByRole('alert')).textContent).toContain('The last version that rendered');

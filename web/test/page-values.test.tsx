@@ -29,11 +29,7 @@ function service() {
         binding_slots: [],
       },
     ],
-    'POST /api/blocks/{id}/preview': ({ body }) => [
-      200,
-      `<h1>${(body as { placeholder_values: { title?: string } }).placeholder_values.title}</h1>`,
-      { 'content-type': 'text/html' },
-    ],
+    'POST /api/pages/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
     'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
       values = (body as { placeholder_values: Record<string, unknown> }).placeholder_values;
       return [200, pageWith(values)];
@@ -84,6 +80,19 @@ describe('page editor: values', () => {
     expect(subtitle.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(subtitle));
     expect(within(panel).getByRole('alert').textContent).toContain('bindings.feed.source: Unknown source.');
+  });
+
+  it('asks for the fields of the revision the instance is pinned to, not the block’s current one', async () => {
+    const fake = service();
+    fake.on('GET /api/pages/{id}', () => [
+      200,
+      pageBody({
+        blocks: [pageInstance({ version: { major: 2, minor: 3 }, update_status: 'outdated_major' })],
+      }),
+    ]);
+    await openForm(fake);
+    const asked = fake.calls.filter((c) => c.path === '/api/blocks/3/placeholder-schema');
+    expect(asked.map((c) => c.query.get('version'))).toEqual(['2.3']);
   });
 
   it('says so when the block’s fields cannot be loaded', async () => {

@@ -213,6 +213,17 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
       await db.updateTable('blocks').set({ cover_key: key, updated_at: now }).where('id', '=', id).execute();
     },
 
+    async revisionAt(blockId, version) {
+      const row = await db
+        .selectFrom('block_revisions')
+        .selectAll()
+        .where('block_id', '=', blockId)
+        .where('major', '=', version.major)
+        .where('minor', '=', version.minor)
+        .executeTakeFirst();
+      return row && toRevision(row);
+    },
+
     async revisions(query) {
       const base = db.selectFrom('block_revisions').where('block_id', '=', query.blockId);
       const [rows, total] = await readAll(

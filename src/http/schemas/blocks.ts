@@ -283,6 +283,14 @@ export const PlaceholderSchemaQuery = Type.Object({
       description: 'sources: inline each slot’s allowed sources with params_schema, schema_json and stub',
     }),
   ),
+  version: Type.Optional(
+    Type.String({
+      // Nine digits a part at most: an integer column holds them on both databases.
+      pattern: '^(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})$',
+      description:
+        'major.minor (e.g. `1.0`): the contract of that revision instead of the current one, as an instance pinned to it is checked',
+    }),
+  ),
 });
 
 export const DeprecationBody = namedBody('DeprecationBody', Type.Object({ is_deprecated: Type.Boolean() }), {

@@ -208,16 +208,22 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         summary: 'The contract for placeholder_values: JSON Schema, a valid example and the binding slots',
         description:
           'With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and ' +
-          'its result type (schema_json, stub), so one call replaces the discovery chain.',
+          'its result type (schema_json, stub), so one call replaces the discovery chain. With version=major.minor, the ' +
+          'contract of that revision: the one a page block of that `version` is validated against until it is upgraded; ' +
+          'a version the block never had is a 404 at `version`.',
         params: IdParams,
         querystring: PlaceholderSchemaQuery,
         response: { 200: PlaceholderSchemaResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      request.query.expand === 'sources'
-        ? services.placeholderSchemas.forBlockWithSources(actorOf(request), request.params.id)
-        : services.placeholderSchemas.forBlock(actorOf(request), request.params.id),
+    async (request) => {
+      const { expand, version } = request.query;
+      const [major, minor] = version ? version.split('.').map(Number) : [];
+      const at = version ? { major: major!, minor: minor! } : undefined;
+      return expand === 'sources'
+        ? services.placeholderSchemas.forBlockWithSources(actorOf(request), request.params.id, at)
+        : services.placeholderSchemas.forBlock(actorOf(request), request.params.id, at);
+    },
   );
 
   app.get(

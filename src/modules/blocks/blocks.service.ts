@@ -11,6 +11,7 @@ import type {
   BlockType,
   LoadedBlock,
   NewRevision,
+  Revision,
   RevisionSummary,
   SourceCatalog,
   Version,
@@ -78,6 +79,19 @@ export class BlocksService {
     if (!block) throw notFound(`Block ${id} not found.`);
     if (!readableBy(block, actor)) throw forbidden(`Block ${id} belongs to another user.`);
     return block;
+  }
+
+  /** A block the actor may read, with its revision at `version` (the one an outdated instance stands on). */
+  async getAt(actor: Actor, id: number, version: Version): Promise<{ block: LoadedBlock; revision: Revision }> {
+    const block = await this.get(actor, id);
+    const revision = await this.deps.blocks.revisionAt(id, version);
+    if (!revision) {
+      const at = `${version.major}.${version.minor}`;
+      throw notFound(`Block ${id} has no revision ${at}.`, [
+        { path: 'version', message: `Block ${id} has no revision ${at}.`, code: 'not_found' },
+      ]);
+    }
+    return { block, revision };
   }
 
   /** The blocks of these ids that the actor may read, by id; the others are absent. */

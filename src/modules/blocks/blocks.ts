@@ -131,6 +131,8 @@ export interface BlocksRepository {
   setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
   setDeprecated(id: number, isDeprecated: boolean, now: string): Promise<void>;
   setCover(id: number, key: string, now: string): Promise<void>;
+  /** The block's revision at this version, if it has one. */
+  revisionAt(blockId: number, version: Version): Promise<Revision | undefined>;
   /** The block's revisions, newest first. */
   revisions(query: { blockId: number } & PageRequest): Promise<{ rows: RevisionSummary[]; total: number }>;
   usages(

@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { BlocksService } from './blocks.service.js';
-import type { BlockType } from './blocks.js';
+import type { BlockType, Version } from './blocks.js';
 import {
   bindingSlots,
   buildExample,
@@ -43,7 +43,15 @@ export class PlaceholderSchemaService {
     private readonly sources?: SourceContracts,
   ) {}
 
-  async forBlock(actor: Actor, id: number): Promise<PlaceholderSchema> {
+  /**
+   * The contract of the block's current revision, or of its revision at
+   * `version`: the one an outdated instance is pinned to and validated against.
+   */
+  async forBlock(actor: Actor, id: number, version?: Version): Promise<PlaceholderSchema> {
+    if (version) {
+      const { block, revision } = await this.blocks.getAt(actor, id, version);
+      return this.forRevision(revision.id, revision.schema_content, block.block_type);
+    }
     const block = await this.blocks.get(actor, id);
     if (!block.revision) return this.compile([], block.block_type);
     return this.forRevision(block.revision.id, block.revision.schema_content, block.block_type);
@@ -56,8 +64,9 @@ export class PlaceholderSchemaService {
   async forBlockWithSources(
     actor: Actor,
     id: number,
+    version?: Version,
   ): Promise<PlaceholderSchema & { binding_slots: (BindingSlot & { sources: SourceContract[] })[] }> {
-    const contract = await this.forBlock(actor, id);
+    const contract = await this.forBlock(actor, id, version);
     const ids = [...new Set(contract.binding_slots.flatMap((slot) => slot.allowed_sources))];
     const found = ids.length && this.sources ? await this.sources.contracts(ids) : new Map<string, SourceContract>();
     return {

@@ -355,9 +355,9 @@ export interface paths {
     };
     /**
      * The contract for placeholder_values: JSON Schema, a valid example and the binding slots
-     * @description Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes.
+     * @description Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes; with `version`, what an instance pinned to that older version takes until it is upgraded.
      *
-     *     With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain.
+     *     With expand=sources, each binding slot also carries `sources`: every allowed source with its params_schema and its result type (schema_json, stub), so one call replaces the discovery chain. With version=major.minor, the contract of that revision: the one a page block of that `version` is validated against until it is upgraded; a version the block never had is a 404 at `version`.
      */
     get: operations['getPlaceholderSchema'];
     put?: never;
@@ -5533,6 +5533,8 @@ export interface operations {
       query?: {
         /** @description sources: inline each slot’s allowed sources with params_schema, schema_json and stub */
         expand?: 'sources';
+        /** @description major.minor (e.g. `1.0`): the contract of that revision instead of the current one, as an instance pinned to it is checked */
+        version?: string;
       };
       header?: never;
       path: {
@@ -5659,6 +5661,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Block 6 has no revision 3.0.",
+           *       "errors": [
+           *         {
+           *           "path": "version",
+           *           "message": "Block 6 has no revision 3.0.",
+           *           "code": "not_found"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };

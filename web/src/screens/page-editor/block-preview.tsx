@@ -9,27 +9,41 @@ import { PreviewFrame } from './preview-frame';
 export const PREVIEW_DELAY_MS = 400;
 
 /**
- * One block rendered by the service from the editor's unsaved values and
+ * One instance rendered by the service from the editor's unsaved values and
  * bindings (stub data in bound slots), following each change after a short
- * pause. A state the service refuses keeps the last rendering, with the reason.
+ * pause. It is the page's preview with this instance alone, so that it renders
+ * on the revision the instance is pinned to, as the page will. A state the
+ * service refuses keeps the last rendering, with the reason.
  */
 export function BlockPreview({
-  blockId,
+  pageId,
+  instanceId,
   input,
 }: {
-  blockId: number;
+  pageId: number;
+  instanceId: number;
   input: { placeholder_values: Record<string, unknown>; bindings?: Record<string, unknown> | null };
 }) {
   const api = useApi();
   const [debounced] = useDebouncedValue(JSON.stringify(input), PREVIEW_DELAY_MS);
   const preview = useQuery({
-    queryKey: ['block', blockId, 'live-preview', debounced],
+    // Not under the page's key: saving refetches the page, not this.
+    queryKey: ['instance-preview', pageId, instanceId, debounced],
     queryFn: () => {
       const { placeholder_values, bindings } = JSON.parse(debounced) as typeof input;
       return unwrap(
-        api.POST('/api/blocks/{id}/preview', {
-          params: { path: { id: blockId } },
-          body: { placeholder_values, ...(bindings ? { bindings } : {}) },
+        api.POST('/api/pages/{id}/preview', {
+          params: { path: { id: pageId } },
+          body: {
+            blocks: [
+              {
+                id: instanceId,
+                parent_page_block_id: null,
+                placeholder_values,
+                ...(bindings !== undefined ? { bindings } : {}),
+              },
+            ],
+          },
           parseAs: 'text',
         }),
       );
@@ -54,7 +68,7 @@ export function BlockPreview({
         height={420}
         note={
           <Text size="xs" c="dimmed" mb="xs">
-            Rendered with the block’s current version and sample data in bound slots.
+            Rendered with the version this instance uses and sample data in bound slots.
           </Text>
         }
       />

@@ -103,12 +103,15 @@ function InstanceForm({
   const dirty = JSON.stringify([values, bindings]) !== JSON.stringify([saved.values, saved.bindings]);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
+  // The contract of the revision the instance is pinned to, which the service
+  // checks its values against until it is upgraded, not the block's current one.
+  const version = `${instance.version.major}.${instance.version.minor}`;
   const contract = useQuery({
-    queryKey: ['placeholder-schema', instance.block.id, 'sources'],
+    queryKey: ['placeholder-schema', instance.block.id, version, 'sources'],
     queryFn: () =>
       unwrap(
         api.GET('/api/blocks/{id}/placeholder-schema', {
-          params: { path: { id: instance.block.id }, query: { expand: 'sources' } },
+          params: { path: { id: instance.block.id }, query: { expand: 'sources', version } },
         }),
       ),
   });
@@ -217,7 +220,7 @@ function InstanceForm({
         </Alert>
       )}
       <Divider />
-      <BlockPreview blockId={instance.block.id} input={body()} />
+      <BlockPreview pageId={pageId} instanceId={instance.id} input={body()} />
     </Stack>
   );
 }
