@@ -10,7 +10,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
-import { checkScreen, launchBrowser, newContext, startFakeProvider, startService, type Service } from './harness.js';
+import {
+  checkScreen,
+  launchBrowser,
+  newContext,
+  sidewaysScrollers,
+  startFakeProvider,
+  startService,
+  type Service,
+} from './harness.js';
 
 let service: Service;
 let provider: FakeFourcms;
@@ -176,6 +184,8 @@ describe('a newcomer’s first published page', () => {
     await preview.getByRole('heading', { name: 'Fresh from the newsroom' }).waitFor();
     await preview.getByText('How we redesigned our homepage').waitFor();
     expect(await checkScreen(page, 'e2e-page-editor')).toEqual([]);
+    // Its blocks, a layout's child among them, are cards at 390 px: nothing scrolls sideways.
+    expect(await sidewaysScrollers(page)).toEqual([]);
     await docsScreenshot('editor-preview', 'Blocks');
   });
 

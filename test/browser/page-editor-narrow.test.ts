@@ -1,0 +1,98 @@
+/**
+ * The page editor at 390 px: its blocks are cards, as on every other screen,
+ * nothing scrolls sideways, and they are still ordered by keyboard, by the
+ * Up/Down buttons and by dragging with the mouse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  checkScreen,
+  launchBrowser,
+  newContext,
+  sidewaysScrollers,
+  startService,
+  WIDTHS,
+  type Service,
+} from './harness.js';
+
+let service: Service;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageId = 0;
+
+async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
+  const response = await request.fetch(path, { method, data, headers: { origin: service.url } });
+  const body = response.status() === 204 ? null : await response.json();
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The page's block names in the service's order. */
+async function stored(): Promise<string[]> {
+  const body = await call(context.request, 'GET', `/api/pages/${pageId}?with_blocks=1`);
+  return body.blocks.map((b: { block: { name: string } }) => b.block.name);
+}
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+  context = await newContext(browser, service.url);
+  page = await context.newPage();
+  const api = context.request;
+  await call(api, 'POST', '/api/auth/register', { email: `nar-${Date.now()}@example.com`, password: 'nar-password-1' });
+  const site = await call(api, 'POST', '/api/sites', { name: 'Narrow' });
+  const ids: number[] = [];
+  for (const name of ['Alpha block with a rather long name', 'Beta', 'Gamma'])
+    ids.push((await call(api, 'POST', '/api/blocks', { name, template: `<p>${name}</p>` })).id);
+  pageId = (
+    await call(api, 'POST', '/api/pages', {
+      name: 'Ordering',
+      site_id: site.id,
+      blocks: ids.map((id) => ({ block_id: id })),
+    })
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+const list = () => page.getByRole('list', { name: 'Blocks on the page' });
+const settled = (names: string[]) => expect.poll(stored, { timeout: 10_000 }).toEqual(names);
+
+describe('the page editor at 390 px', () => {
+  it('shows the blocks as cards, accessible, and nothing scrolls sideways', async () => {
+    await page.goto(`/pages/${pageId}`);
+    await page.getByRole('table', { name: 'Blocks on the page' }).waitFor();
+    expect(await checkScreen(page, 'page-editor-blocks')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await page.setViewportSize(WIDTHS.mobile);
+    await list().waitFor();
+    expect(await page.getByRole('table', { name: 'Blocks on the page' }).count()).toBe(0);
+    expect(await list().getByRole('listitem').count()).toBe(3);
+  });
+
+  it('orders them by keyboard', async () => {
+    await list().getByRole('button', { name: 'Move Gamma up' }).focus();
+    await page.keyboard.press('Enter');
+    await settled(['Alpha block with a rather long name', 'Gamma', 'Beta']);
+  });
+
+  it('orders them with the Up and Down buttons', async () => {
+    await list().getByRole('button', { name: 'Move Gamma down' }).click();
+    await settled(['Alpha block with a rather long name', 'Beta', 'Gamma']);
+  });
+
+  it('orders them by dragging with the mouse', async () => {
+    const handle = list().getByRole('button', { name: 'Drag Gamma' });
+    const target = list().getByRole('button', { name: 'Drag Alpha block with a rather long name' });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 12 });
+    await page.mouse.up();
+    await settled(['Gamma', 'Alpha block with a rather long name', 'Beta']);
+    await page.setViewportSize(WIDTHS.desktop);
+  });
+});

@@ -1,0 +1,228 @@
+import { useDroppable } from '@dnd-kit/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Instance } from './use-page-blocks';
+
+const STATUS = {
+  up_to_date: 'Up to date',
+  outdated_minor: 'Minor update available',
+  outdated_major: 'Major change available',
+} as const;
+
+/** A layout's drop zone, for dnd-kit: `into-<id>`. */
+const zoneId = (id: number) => `into-${id}`;
+const indent = (depth: number) => `calc(var(--mantine-spacing-xs) + ${depth * 1.5}rem)`;
+
+/**
+ * One instance of the page: a table row at desktop widths, a card at narrow
+ * ones. Both are the same sortable item with the same labelled controls.
+ */
+export function BlockItem({
+  narrow,
+  instance,
+  number,
+  depth,
+  first,
+  last,
+  parentName,
+  targets,
+  busy,
+  dragging,
+  onStep,
+  onPlace,
+  onRemove,
+  onEdit,
+  onAddInto,
+}: {
+  narrow: boolean;
+  instance: Instance;
+  number: number;
+  depth: number;
+  first: boolean;
+  last: boolean;
+  parentName: string | undefined;
+  targets: Instance[];
+  busy: boolean;
+  dragging: boolean;
+  onStep: (step: -1 | 1) => void;
+  onPlace: (parent: number | null) => void;
+  onRemove: (instance: Instance) => void;
+  onEdit: (instance: Instance) => void;
+  onAddInto: (layout: Instance) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: instance.id,
+  });
+  const name = instance.block.name;
+  const layout = instance.block.kind === 'layout';
+  const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : undefined };
+
+  const handle = (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        aria-label={`Drag ${name}`}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </ActionIcon>
+      {number}
+    </Group>
+  );
+  const title = (
+    <Group gap={6} wrap="nowrap">
+      {depth > 0 && (
+        <Text span c="dimmed" aria-hidden>
+          ↳
+        </Text>
+      )}
+      <Anchor component={Link} to={`/blocks/${instance.block.id}`} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Anchor>
+      {layout && (
+        <Badge size="xs" variant="light">
+          Layout
+        </Badge>
+      )}
+    </Group>
+  );
+  const inside = parentName && (
+    <Text size="xs" c="dimmed">
+      inside {parentName}
+    </Text>
+  );
+  const version = `${instance.version.major}.${instance.version.minor}`;
+  const place = (
+    <NativeSelect
+      size="xs"
+      aria-label={`Place ${name} in`}
+      disabled={busy || (targets.length === 0 && instance.parent_page_block_id === null)}
+      value={instance.parent_page_block_id === null ? '' : String(instance.parent_page_block_id)}
+      onChange={(event) => onPlace(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+      data={[
+        { value: '', label: 'The page' },
+        ...targets.map((t) => ({ value: String(t.id), label: `${t.block.name} (#${t.id})` })),
+      ]}
+    />
+  );
+  const actions = (
+    <>
+      <Button size="compact-xs" aria-label={`Edit ${name}`} onClick={() => onEdit(instance)}>
+        Edit
+      </Button>
+      {layout && (
+        <Button size="compact-xs" variant="light" aria-label={`Add inside ${name}`} onClick={() => onAddInto(instance)}>
+          Add inside
+        </Button>
+      )}
+      <Button
+        size="compact-xs"
+        variant="default"
+        aria-label={`Move ${name} up`}
+        disabled={busy || first}
+        onClick={() => onStep(-1)}
+      >
+        Up
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        aria-label={`Move ${name} down`}
+        disabled={busy || last}
+        onClick={() => onStep(1)}
+      >
+        Down
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${name}`}
+        onClick={() => onRemove(instance)}
+      >
+        Remove
+      </Button>
+    </>
+  );
+  const zone = layout && dragging && !isDragging && <DropZone narrow={narrow} layout={instance} depth={depth + 1} />;
+
+  if (narrow)
+    return (
+      <>
+        <Paper component="li" withBorder p="sm" ref={setNodeRef} style={{ ...style, marginLeft: `${depth}rem` }}>
+          <Group gap="xs" wrap="nowrap" align="center">
+            {handle}
+            {title}
+          </Group>
+          {inside}
+          <Text size="sm" mt={4}>
+            Version {version} · {STATUS[instance.update_status]}
+          </Text>
+          <Group gap="xs" mt="xs" wrap="nowrap" align="center">
+            <Text size="sm" fw={500} component="span">
+              Place in
+            </Text>
+            {place}
+          </Group>
+          <Group gap="xs" mt="xs">
+            {actions}
+          </Group>
+        </Paper>
+        {zone}
+      </>
+    );
+  return (
+    <>
+      <Table.Tr ref={setNodeRef} style={style}>
+        <Table.Td>{handle}</Table.Td>
+        <Table.Th scope="row" fw={400} style={{ paddingLeft: indent(depth) }}>
+          {title}
+          {inside}
+        </Table.Th>
+        <Table.Td>{version}</Table.Td>
+        <Table.Td>{STATUS[instance.update_status]}</Table.Td>
+        <Table.Td>{place}</Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            {actions}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {zone}
+    </>
+  );
+}
+
+/** Shown under each layout while a block is dragged: dropping here puts the block at the end of the layout. */
+function DropZone({ narrow, layout, depth }: { narrow: boolean; layout: Instance; depth: number }) {
+  const { setNodeRef, isOver } = useDroppable({ id: zoneId(layout.id) });
+  const label = `Drop here to put the block into ${layout.block.name}`;
+  const zone = {
+    border: '2px dashed var(--mantine-color-blue-4)',
+    background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+  };
+  const text = (
+    <Text size="sm" c="blue">
+      Drop here to put it into {layout.block.name}
+    </Text>
+  );
+  if (narrow)
+    return (
+      <Paper component="li" ref={setNodeRef} aria-label={label} p="sm" style={{ ...zone, marginLeft: `${depth}rem` }}>
+        {text}
+      </Paper>
+    );
+  return (
+    <Table.Tr ref={setNodeRef} aria-label={label}>
+      <Table.Td colSpan={6} style={{ ...zone, paddingLeft: indent(depth) }}>
+        {text}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
