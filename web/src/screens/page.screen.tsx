@@ -121,7 +121,7 @@ export function PageScreen() {
           onConfirm={(instance) => remove.mutate(instance.id, { onSuccess: () => setRemoving(null) })}
         />
       </section>
-      <PagePreview pageId={id} blocks={blocks} draft={draft} />
+      <PagePreview pageId={id} title={page.data.meta_title ?? page.data.name} blocks={blocks} draft={draft} />
     </Stack>
   );
 }

@@ -5,8 +5,12 @@ import { useRef } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { PreviewFrame } from './preview-frame';
 
-/** How long the preview waits after the last keystroke before it asks the service to render. */
-export const PREVIEW_DELAY_MS = 400;
+/**
+ * How long the previews wait after the last keystroke before they ask the
+ * service to render: long enough to skip most keystrokes of a word, short
+ * enough that the page follows well within a second.
+ */
+export const PREVIEW_DELAY_MS = 250;
 
 /**
  * One instance rendered by the service from the editor's unsaved values and
@@ -29,7 +33,8 @@ export function BlockPreview({
   const preview = useQuery({
     // Not under the page's key: saving refetches the page, not this.
     queryKey: ['instance-preview', pageId, instanceId, debounced],
-    queryFn: () => {
+    // A state made stale by a newer one is cancelled, not rendered for nothing.
+    queryFn: ({ signal }) => {
       const { placeholder_values, bindings } = JSON.parse(debounced) as typeof input;
       return unwrap(
         api.POST('/api/pages/{id}/preview', {
@@ -45,6 +50,7 @@ export function BlockPreview({
             ],
           },
           parseAs: 'text',
+          signal,
         }),
       );
     },

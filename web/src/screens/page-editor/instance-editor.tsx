@@ -132,9 +132,10 @@ function InstanceForm({
           body: input,
         }),
       ),
-    onSuccess: async (_page, input) => {
+    onSuccess: async (page, input) => {
+      // The answer is the page as saved: the preview renders it once, the draft gone in the same update.
+      if (page?.blocks) queryClient.setQueryData(['page', pageId], page);
       setSaved({ values: input.placeholder_values, bindings: toBindings(input.bindings) });
-      // Refetches the page and its preview.
       await queryClient.invalidateQueries({ queryKey: ['page', pageId] });
     },
     onError: (error) => {

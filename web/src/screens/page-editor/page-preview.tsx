@@ -14,44 +14,56 @@ export interface InstanceDraft {
   bindings?: Record<string, unknown> | null;
 }
 
-/** The key of a page's preview: under the page's own key, so every change that refetches the page renders it again. */
-export const pagePreviewKey = (pageId: number) => ['page', pageId, 'preview'];
-
 /**
  * The page as the editor holds it, rendered by the service with stub data in
  * bound slots: the instances in the order shown (a move is drawn before the
- * service confirms it) and the open panel's unsaved values and bindings,
- * following each change after a short pause. Nothing is saved by it. A state
- * the service refuses keeps the last rendering, with the reason.
+ * service confirms it) and the open panel's unsaved values and bindings.
+ * Nothing is saved by it. A state the service refuses keeps the last
+ * rendering, with the reason.
+ *
+ * It renders once per state: only typing waits for a pause (an add, a move or
+ * a save renders at once), a state is keyed by everything that shows in it
+ * (the saved values and versions too, not the page's query, whose refetch
+ * after a change would render the same state again), and a request that a
+ * newer state makes stale is cancelled.
  */
 export function PagePreview({
   pageId,
+  title,
   blocks,
   draft,
 }: {
   pageId: number;
+  /** The document's title: the page's meta title or name. */
+  title: string;
   blocks: Instance[];
   draft: InstanceDraft | null;
 }) {
   const api = useApi();
+  const [typed] = useDebouncedValue(draft, PREVIEW_DELAY_MS);
+  // A discarded or saved draft leaves at once; a typed one after the pause.
+  const shown = draft === null ? null : typed;
   const body = {
     blocks: blocks.map((b) => {
-      const { id: _id, ...changed } = draft?.id === b.id ? draft : { id: b.id };
+      const { id: _id, ...changed } = shown?.id === b.id ? shown : { id: b.id };
       return { id: b.id, parent_page_block_id: b.parent_page_block_id, ...changed };
     }),
   };
-  const [debounced] = useDebouncedValue(JSON.stringify(body), PREVIEW_DELAY_MS);
+  const saved = blocks.map((b) => [b.id, b.version, b.placeholder_values, b.bindings]);
   const preview = useQuery({
-    queryKey: [...pagePreviewKey(pageId), debounced],
-    queryFn: () =>
+    queryKey: ['page-preview', pageId, JSON.stringify(body), JSON.stringify([title, saved])],
+    queryFn: ({ signal }) =>
       unwrap(
         api.POST('/api/pages/{id}/preview', {
           params: { path: { id: pageId } },
-          body: JSON.parse(debounced) as typeof body,
+          body,
           parseAs: 'text',
+          signal,
         }),
       ) as Promise<string | undefined>,
     placeholderData: keepPreviousData,
+    // The key holds all that the rendering depends on: a state met again is shown from the cache.
+    staleTime: Infinity,
     retry: false,
   });
   // The last rendering stays when a newer state is refused (its query has no data of its own).

@@ -14,9 +14,10 @@ export function moveTo<T>(items: T[], from: number, to: number): T[] {
 }
 
 /**
- * The page's block changes: add, remove, move. Each refetches the page, and
- * with it the preview (its key is under the page's). A move shows the new
- * order at once and falls back to the service's order when it is refused.
+ * The page's block changes: add, remove, move. Each refetches the page, which
+ * the preview follows (page-preview.tsx). An add shows the page it answers at
+ * once; a move shows the new order at once and falls back to the service's
+ * order when it is refused.
  */
 export function usePageBlocks(pageId: number) {
   const api = useApi();
@@ -47,7 +48,10 @@ export function usePageBlocks(pageId: number) {
         }),
       );
     },
-    onSuccess: settled,
+    onSuccess: (page) => {
+      if (page?.blocks) queryClient.setQueryData(key, page);
+      return settled();
+    },
   });
 
   const remove = useMutation({
