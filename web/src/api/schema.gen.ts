@@ -5661,18 +5661,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": "Block 6 has no revision 3.0.",
-           *       "errors": [
-           *         {
-           *           "path": "version",
-           *           "message": "Block 6 has no revision 3.0.",
-           *           "code": "not_found"
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['Error'];
         };
       };
