@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
 import { limitJsonDepth } from './json-body.js';
-import { refuseNul } from './nul-guard.js';
+import { refuseUnstorableText } from './text-guard.js';
 import { trackRoutes } from './route-table.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { ErrorBody, namedSchemas } from './schemas/common.js';
@@ -82,7 +82,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
     else request.log.info(line, 'request');
   });
   // After authentication (onRequest), before schema validation.
-  app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', refuseUnstorableText);
   // The message of an error answer, read back for its log line.
   const errorMessages = new WeakMap<object, string>();
   app.addHook('onSend', async (request, reply, payload) => {

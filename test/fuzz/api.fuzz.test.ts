@@ -58,12 +58,24 @@ const hugeIntText = fc.constantFrom(
   '0x10',
 );
 
-/** Any string: control characters, NUL, astral planes, and the usual suspects. */
+/** Any string: control characters, NUL, astral planes, half a surrogate pair alone, and the usual suspects. */
 const anyString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('', ' ', '__proto__', 'constructor', '0', '-1', '../', '%00', '\u0000'),
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '__proto__',
+      'constructor',
+      '0',
+      '-1',
+      '../',
+      '%00',
+      '\u0000',
+      '\ud800',
+      'a\udfffb',
+    ),
   },
 );
 const anyJson = fc.jsonValue({ maxDepth: 2 });
