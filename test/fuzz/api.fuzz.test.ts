@@ -238,14 +238,17 @@ function paramArb(path: string, name: string): Arbitrary<string> {
   const rest = path.replace(/^\/api\/(v1\/)?(admin\/)?/, '');
   const resource = name === 'pageId' ? 'pages' : name === 'pbId' ? 'pbId' : rest.split('/')[0]!;
   const pool = pools[resource] ?? [1, 999_999];
-  return fc
-    .oneof(
-      { weight: 8, arbitrary: fc.constantFrom(...pool) },
-      { weight: 1, arbitrary: anyString },
-      { weight: 1, arbitrary: fc.integer(INT) },
-      { weight: 1, arbitrary: fc.oneof(hugeInt, hugeIntText) },
-    )
-    .map((value) => encodeURIComponent(String(value)));
+  return (
+    fc
+      .oneof(
+        { weight: 8, arbitrary: fc.constantFrom(...pool) },
+        { weight: 1, arbitrary: anyString },
+        { weight: 1, arbitrary: fc.integer(INT) },
+        { weight: 1, arbitrary: fc.oneof(hugeInt, hugeIntText) },
+      )
+      // A URL cannot carry half a surrogate pair (encodeURIComponent throws): a browser would send U+FFFD.
+      .map((value) => encodeURIComponent(String(value).replace(/\p{Surrogate}/gu, '\ufffd')))
+  );
 }
 
 function requestArb(op: Operation) {
