@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../shared/errors.js';
 
-/** A NUL character, or half of a surrogate pair alone (with the `u` flag a whole pair is one character, never matched). */
-const UNSTORABLE = /\u0000|\p{Surrogate}/u;
+const NUL = '\u0000';
+/** Half of a surrogate pair alone: with the `u` flag a whole pair is one character, never matched. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const unstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
 
 /** The path of the first string (value or key) that cannot be stored, in the notation of errors[].path. */
 function unstorablePath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || 'root' : undefined;
+  if (typeof value === 'string') return unstorable(value) ? path || 'root' : undefined;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = unstorablePath(item, `${path}[${index}]`);
@@ -17,7 +19,7 @@ function unstorablePath(value: unknown, path: string): string | undefined {
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (UNSTORABLE.test(key)) return at;
+      if (unstorable(key)) return at;
       const found = unstorablePath(item, at);
       if (found) return found;
     }
