@@ -118,7 +118,7 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
             noProvider && (
               <Alert color="yellow" role="note" title="No provider yet">
                 The site has no CMS provider to publish to.{' '}
-                <Anchor component={Link} to={`/sites/${siteId}`}>
+                <Anchor component={Link} to={`/sites/${siteId}`} inherit>
                   Set the site’s provider
                 </Anchor>
                 .
