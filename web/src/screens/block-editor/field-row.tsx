@@ -11,12 +11,11 @@ import {
   SimpleGrid,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { typesAt, type Choice, type FieldDefinition } from './field-types';
+import { DefaultInput } from './default-input';
 import { NestedFields } from './nested-fields';
 
 /** Keys each field type must not carry (the service refuses them), dropped when the type changes. */
@@ -27,7 +26,6 @@ const STARTER: Record<string, FieldDefinition> = {
   object: { fields: [] },
   binding: { allowed_sources: [] },
 };
-const TEXTUAL = new Set(['string', 'text', 'richtext', 'url', 'image', 'color', 'date']);
 
 function withType(def: FieldDefinition, type: string): FieldDefinition {
   const next: FieldDefinition = { ...def, type };
@@ -327,85 +325,3 @@ export function FieldRow({
 
 const isDefinition = (value: unknown): value is FieldDefinition =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A default as the type takes it: text for textual types, a number, a yes/no, else JSON. */
-function DefaultInput({
-  type,
-  def,
-  error,
-  path,
-  onChange,
-}: {
-  type: string;
-  def: FieldDefinition;
-  error: string | undefined;
-  path: string;
-  onChange: (key: string, value: unknown) => void;
-}) {
-  const value = def.default;
-  const [json, setJson] = useState(() => (value === undefined ? '' : JSON.stringify(value)));
-  const [jsonError, setJsonError] = useState<string | null>(null);
-  const common = { label: 'Default', error: error ?? jsonError ?? undefined, 'data-path': path };
-  if (TEXTUAL.has(type))
-    return (
-      <TextInput
-        {...common}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => onChange('default', e.currentTarget.value || undefined)}
-      />
-    );
-  if (type === 'select')
-    return (
-      <Select
-        {...common}
-        data={Array.isArray(def.options) ? (def.options as string[]).filter((o) => typeof o === 'string') : []}
-        value={typeof value === 'string' ? value : null}
-        onChange={(v) => onChange('default', v ?? undefined)}
-        clearable
-      />
-    );
-  if (type === 'number' || type === 'integer')
-    return (
-      <NumberInput
-        {...common}
-        allowDecimal={type === 'number'}
-        value={typeof value === 'number' ? value : ''}
-        onChange={(v) => onChange('default', v === '' ? undefined : Number(v))}
-      />
-    );
-  if (type === 'boolean')
-    return (
-      <Select
-        {...common}
-        data={[
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ]}
-        value={typeof value === 'boolean' ? String(value) : null}
-        onChange={(v) => onChange('default', v === null ? undefined : v === 'true')}
-        clearable
-      />
-    );
-  return (
-    <Textarea
-      {...common}
-      description="As JSON"
-      resize="vertical"
-      rows={2}
-      value={json}
-      onChange={(e) => setJson(e.currentTarget.value)}
-      onBlur={() => {
-        if (!json.trim()) {
-          setJsonError(null);
-          return onChange('default', undefined);
-        }
-        try {
-          onChange('default', JSON.parse(json));
-          setJsonError(null);
-        } catch {
-          setJsonError('This is not valid JSON.');
-        }
-      }}
-    />
-  );
-}
