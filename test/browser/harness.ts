@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { dropPostgresSchema } from '../../src/db/dialects/postgres.js';
 import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 
@@ -182,4 +182,18 @@ export async function sidewaysScrollers(page: Page): Promise<string[]> {
   });
   await page.setViewportSize(WIDTHS.desktop);
   return found;
+}
+
+/** A call on the session contour with the browser's cookie (and the Origin its CSRF check wants); throws on a refusal. */
+export async function sessionCall(
+  service: Service,
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<any> {
+  const response = await request.fetch(path, { method, data, headers: { origin: service.url } });
+  const body = response.status() === 204 ? null : await response.json();
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
+  return body;
 }

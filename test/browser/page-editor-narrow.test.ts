@@ -13,6 +13,7 @@ import {
   startService,
   WIDTHS,
   type Service,
+  sessionCall,
 } from './harness.js';
 
 let service: Service;
@@ -21,12 +22,8 @@ let context: BrowserContext;
 let page: Page;
 let pageId = 0;
 
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data, headers: { origin: service.url } });
-  const body = response.status() === 204 ? null : await response.json();
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
-  return body;
-}
+const call = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  sessionCall(service, request, method, path, data);
 
 /** The page's block names in the service's order. */
 async function stored(): Promise<string[]> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, startService, type Service } from './harness.js';
+import { launchBrowser, newContext, startService, type Service, sessionCall } from './harness.js';
 
 let service: Service;
 let browser: Browser;
@@ -14,12 +14,8 @@ let page: Page;
 let pageId = 0;
 let block = 0;
 
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data, headers: { origin: service.url } });
-  const body = response.status() === 204 ? null : await response.json();
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
-  return body;
-}
+const call = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  sessionCall(service, request, method, path, data);
 
 const v1 = [
   { name: 'heading', label: 'Heading', type: 'string', required: true },

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
-import { checkScreen, launchBrowser, newContext, startFakeProvider, startService, type Service } from './harness.js';
+import {
+  checkScreen,
+  launchBrowser,
+  newContext,
+  startFakeProvider,
+  startService,
+  type Service,
+  sessionCall,
+} from './harness.js';
 
 let service: Service;
 let provider: FakeFourcms;
@@ -17,13 +25,8 @@ let page: Page;
 let pageId = 0;
 let block = 0;
 
-/** A call on the session contour with the browser's cookie (and the Origin its CSRF check wants). */
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data, headers: { origin: service.url } });
-  const body = response.status() === 204 ? null : await response.json();
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
-  return body;
-}
+const call = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  sessionCall(service, request, method, path, data);
 
 /** A screen at both widths: screenshots, and no serious axe violation (listed in the failure when there is one). */
 async function accessible(name: string) {
