@@ -1,7 +1,7 @@
 /**
  * The page editor at 390 px: its blocks are cards, as on every other screen,
- * nothing scrolls sideways, and they are still ordered by keyboard, by the
- * Up/Down buttons and by dragging with the mouse.
+ * nothing scrolls sideways, and they are still ordered by keyboard (the
+ * Up/Down buttons, or the drag handle) and by dragging with the mouse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -78,6 +78,35 @@ describe('the page editor at 390 px', () => {
   it('orders them with the Up and Down buttons', async () => {
     await list().getByRole('button', { name: 'Move Gamma down' }).click();
     await settled(['Alpha block with a rather long name', 'Beta', 'Gamma']);
+  });
+
+  it('orders them from the keyboard on the drag handle, announcing it by name', async () => {
+    const handle = list().getByRole('button', { name: 'Drag Gamma' });
+    const live = page.getByRole('status').filter({ hasText: /Gamma/ });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => live.textContent()).toBe('Gamma would go in the place of Beta.');
+    await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toBe('Gamma was dropped in the place of Beta.');
+    await settled(['Alpha block with a rather long name', 'Gamma', 'Beta']);
+  });
+
+  it('puts a block back when its keyboard drag is cancelled', async () => {
+    const handle = list().getByRole('button', { name: 'Drag Beta' });
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: /Beta/ }).textContent())
+      .toBe('Moving Beta was cancelled; it stays where it was.');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe(null);
+    // The cards slide back to their places before the next drag measures them.
+    await expect.poll(() => list().locator('li[style*="translate"]').count()).toBe(0);
+    expect(await stored()).toEqual(['Alpha block with a rather long name', 'Gamma', 'Beta']);
   });
 
   it('orders them by dragging with the mouse', async () => {

@@ -12,6 +12,7 @@ import { Stack, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { BlockItem } from './block-item';
+import { dragAnnouncements, dragInstructions } from './drag-announcements';
 import { dropMove, layoutTargets, reparentMove, stepMove, treeRows, type Move } from './nesting';
 import type { Instance } from './use-page-blocks';
 
@@ -90,6 +91,7 @@ export function BlockList({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      accessibility={{ announcements: dragAnnouncements(blocks), screenReaderInstructions: dragInstructions }}
       onDragStart={() => setDragging(true)}
       onDragCancel={() => setDragging(false)}
       onDragEnd={onDragEnd}
