@@ -21,7 +21,10 @@ const env = {
     ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `profile_${Date.now().toString(36)}` }
     : {}),
 };
-const service = await startPinned(['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/main.js'], env);
+const service = await startPinned(
+  ['--max-semi-space-size=4', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/main.js'],
+  env,
+);
 const session = await signUp(service.url);
 const siteId = await newSite(session);
 const block = await v1(session, 'POST', '/blocks', {

@@ -16,13 +16,15 @@ class Slot {
  *
  * Given `readNow` (SQLite, see Database), a select outside a transaction runs
  * on the spot, synchronously at the call, past Kysely's execution chain; so two
- * such queries called side by side read the same committed state.
+ * such queries called side by side read the same committed state. `first`: the
+ * query answers one row at most (a unique key), read as such where it is cheaper.
  */
 export function prepared<P extends unknown[], R>(
   db: Kysely<any>,
   arity: P['length'],
   build: (...params: P) => Compilable<R>,
   readNow?: Database['readNow'],
+  first?: 'first',
 ): (...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   // A transaction's own reads go through it: they must see its rows.
@@ -30,7 +32,7 @@ export function prepared<P extends unknown[], R>(
   return (...params) => {
     compiled ??= build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as P)).compile();
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? params[p.index] : p));
-    const rows = fast?.(compiled.sql, parameters);
+    const rows = fast?.(compiled.sql, parameters, first);
     if (rows) return Promise.resolve(rows as R[]);
     return db.executeQuery<R>({ ...compiled, parameters }).then((result) => result.rows);
   };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../shared/errors.js';
 
 const NUL = '\u0000';
@@ -34,18 +34,22 @@ function unstorablePath(value: unknown, path: string): string | undefined {
  * every route, with the field's path, rather than left to fail as a 500 in
  * whichever query meets them first.
  */
-export async function refuseUnstorableText(request: FastifyRequest) {
+export function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  // A callback hook, not an async one: no promise on every request.
   for (const part of [request.params, request.query, request.body]) {
     const path = unstorablePath(part, '');
     if (path) {
-      throw validationError('The request is not valid: see errors[].', [
-        {
-          path,
-          message:
-            'This value should contain neither a NUL character (\\u0000) nor half of a surrogate pair alone (\\ud800 to \\udfff).',
-          code: 'not_allowed',
-        },
-      ]);
+      return done(
+        validationError('The request is not valid: see errors[].', [
+          {
+            path,
+            message:
+              'This value should contain neither a NUL character (\\u0000) nor half of a surrogate pair alone (\\ud800 to \\udfff).',
+            code: 'not_allowed',
+          },
+        ]),
+      );
     }
   }
+  done();
 }

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
-export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
+// The one-shot hash: every API request hashes its key, and it costs half of createHash's chain.
+export const sha256Hex = (value: string): string => hash('sha256', value, 'hex');
 
 export const randomHex = (bytes: number): string => randomBytes(bytes).toString('hex');

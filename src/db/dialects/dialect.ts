@@ -73,8 +73,9 @@ export interface Database {
    * 60 µs a query), when the connection holds no open transaction. Undefined
    * when it holds one (another request's or a dry run's uncommitted rows): the
    * caller goes through Kysely then, whose driver waits for that transaction.
-   * Absent on PostgreSQL, where every query goes through Kysely.
+   * Absent on PostgreSQL, where every query goes through Kysely. With `first`,
+   * only the first row is read (at most one in the answer): cheaper on libsql.
    */
-  readNow?: (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined;
+  readNow?: (sqlText: string, parameters: readonly unknown[], first?: 'first') => unknown[] | undefined;
   close(): Promise<void>;
 }

@@ -42,6 +42,7 @@ const toSqliteValue = (value: unknown): unknown => (typeof value === 'boolean' ?
 type RawStatement = {
   reader: boolean;
   all(params: unknown[]): unknown[];
+  get(params: unknown[]): unknown;
   run(params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(params: unknown[]): IterableIterator<unknown>;
 };
@@ -51,6 +52,8 @@ interface AdaptedStatement {
   // Read once: on the raw statement it is a native call, and Kysely reads it on every query.
   reader: boolean;
   all(params: unknown[]): unknown[];
+  /** The first row only: one native call, where `all` iterates (half the time of a one-row read). */
+  get(params: unknown[]): unknown;
   run(params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(params: unknown[]): IterableIterator<unknown>;
 }
@@ -61,6 +64,7 @@ const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): Adap
     return {
       reader: statement.reader,
       all: (params) => statement.all(map(params)),
+      get: (params) => statement.get(map(params)),
       run: (params) => statement.run(map(params)),
       iterate: (params) => statement.iterate(map(params)),
     };
@@ -68,6 +72,7 @@ const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): Adap
   return {
     reader: statement.reader,
     all: (params) => (onWrite(), statement.all(map(params))),
+    get: (params) => (onWrite(), statement.get(map(params))),
     run: (params) => (onWrite(), statement.run(map(params))),
     iterate: (params) => (onWrite(), statement.iterate(map(params))),
   };
@@ -114,12 +119,17 @@ function readNow(
   prepare: (sqlText: string) => AdaptedStatement,
   onQuery: QueryObserver | undefined,
 ) {
-  return (sqlText: string, parameters: readonly unknown[]): unknown[] | undefined => {
+  return (sqlText: string, parameters: readonly unknown[], first?: 'first'): unknown[] | undefined => {
     if (!READ_ONLY.test(sqlText)) throw new Error('readNow runs plain selects only.');
     if (raw.inTransaction) return undefined;
     const started = onQuery ? performance.now() : 0;
     try {
-      const rows = prepare(sqlText).all(parameters as unknown[]);
+      const statement = prepare(sqlText);
+      let rows: unknown[];
+      if (first) {
+        const row = statement.get(parameters as unknown[]);
+        rows = row === undefined ? [] : [row];
+      } else rows = statement.all(parameters as unknown[]);
       onQuery?.((performance.now() - started) / 1000, false);
       return rows;
     } catch (error) {

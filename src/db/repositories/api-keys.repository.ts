@@ -5,7 +5,7 @@ import { bool, countOf } from './rows.js';
 
 const KEY_COLUMNS = ['id', 'title', 'prefix', 'created_at', 'last_used_at'] as const;
 
-export function apiKeysRepository({ db, dialect }: Database): ApiKeysRepository {
+export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRepository {
   const ownerQuery = (keyHash: string) =>
     db
       .selectFrom('api_keys')
@@ -19,7 +19,8 @@ export function apiKeysRepository({ db, dialect }: Database): ApiKeysRepository 
       ])
       .where('api_keys.key_hash', '=', keyHash);
   // Every API request asks this; through the unique index on key_hash, never a cache.
-  const ownerByHash = prepared(db, 1, ownerQuery);
+  // Past Kysely's execution chain where the database allows (readNow, SQLite).
+  const ownerByHash = prepared(db, 1, ownerQuery, readNow, 'first');
   // A page read also asks for the page's version, in the same round trip (PostgreSQL).
   const versions = dialect.pageVersions;
   const ownerAndPage =
