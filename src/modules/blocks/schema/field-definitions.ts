@@ -5,24 +5,9 @@ import { toFieldErrors } from '../../../shared/field-errors.js';
 import { simplestValue } from './example.js';
 import { fieldSchema, type JsonSchema } from './json-schema.js';
 import { isObject } from '../../../shared/is-object.js';
+import { FIELD_TYPES, MAX_FIELD_DEPTH, type FieldType } from './field-vocabulary.js';
 
-export const FIELD_TYPES = [
-  'string',
-  'text',
-  'richtext',
-  'number',
-  'integer',
-  'boolean',
-  'url',
-  'image',
-  'color',
-  'date',
-  'select',
-  'array',
-  'object',
-  'binding',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, MAX_FIELD_DEPTH, type FieldType } from './field-vocabulary.js';
 
 /** The `default` of a `binding` field: the data source and params used when a page gives no binding. */
 export interface BindingDefault {
@@ -70,8 +55,6 @@ export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['_markdown']);
 /** Names that JavaScript objects already have: a value under one of them would not be an own key, so `required` could never see it. */
 export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-/** How deep fields may nest (an object's fields, an array's items): each level is one more recursion in every check and render. */
-export const MAX_FIELD_DEPTH = 6;
 
 export type SchemaCheck = { ok: true; fields: FieldDefinition[] } | { ok: false; errors: FieldError[] };
 

@@ -1,21 +1,7 @@
-/** The field types the service accepts in `schema_content` (its blocks module lists the same). */
-export const FIELD_TYPES = [
-  'string',
-  'text',
-  'richtext',
-  'number',
-  'integer',
-  'boolean',
-  'url',
-  'image',
-  'color',
-  'date',
-  'select',
-  'array',
-  'object',
-  'binding',
-] as const;
+/** The service's own field vocabulary, so that the editor offers exactly what it accepts. */
+import { FIELD_TYPES, MAX_FIELD_DEPTH } from '../../../../src/modules/blocks/schema/field-vocabulary';
 
+export { FIELD_TYPES, MAX_FIELD_DEPTH };
 export type FieldDefinition = Record<string, unknown> & { name?: unknown; type?: unknown };
 
 export interface Choice {
@@ -24,13 +10,10 @@ export interface Choice {
 }
 
 /**
- * How deep fields nest (an object's fields, an array's items; the top level is
- * 1): the service refuses a 7th level at its path, so the editor offers no
- * object or array at the 6th.
+ * The types a field may take at `depth` (the top level is 1): bindings at the
+ * top level only, and no object or array at the last level, since the service
+ * refuses one level more at its path.
  */
-export const MAX_FIELD_DEPTH = 6;
-
-/** The types a field may take at `depth`: bindings at the top level only, no nesting past the cap. */
 export function typesAt(depth: number, named: boolean): string[] {
   return FIELD_TYPES.filter(
     (t) =>
