@@ -1,5 +1,5 @@
 import { Alert, Box, Group, Paper, SegmentedControl, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 
@@ -11,7 +11,9 @@ export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
  * down to fit its box (a 1280 px page still shows whole on a 390 px phone).
  * `allow-scripts` without `allow-same-origin`: the blocks' JS runs in an
  * opaque origin and can reach neither the app nor its session.
- * While a newer render is on its way the last one stays, so typing does not flash.
+ * It opens at the width of the screen it is seen on (a phone sees the
+ * mobile width first). While a newer render is on its way the last one
+ * stays, so typing does not flash.
  */
 export function PreviewFrame({
   title,
@@ -29,7 +31,8 @@ export function PreviewFrame({
   height?: number;
   note?: ReactNode;
 }) {
-  const [width, setWidth] = useState<PreviewWidth>('desktop');
+  const phone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const [width, setWidth] = useState<PreviewWidth>(phone ? 'mobile' : 'desktop');
   const { ref, width: boxWidth } = useElementSize();
   const device = PREVIEW_WIDTHS[width];
   // Before the box is measured (and in tests) the frame shows unscaled.
