@@ -8,7 +8,7 @@ const block = (overrides: Record<string, unknown> = {}) => ({
   id: 3,
   name: 'Hero',
   description: 'A big title with a call to action',
-  docs: '## When to use\n\nAt the top of a page. <img src=x onerror="alert(1)">',
+  docs: '# Use\n\n## When to use\n\nAt the top of a page. <img src=x onerror="alert(1)">',
   block_type: 'schema',
   kind: 'content',
   scope: 'global',
@@ -34,7 +34,7 @@ const block = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function service() {
+function service(example: Record<string, unknown> = { title: 'Hello' }) {
   let favorite = false;
   return fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
@@ -59,7 +59,7 @@ function service() {
           properties: { title: { type: 'string', title: 'Title' }, articles: { type: 'array' } },
           required: ['title'],
         },
-        example: { title: 'Hello' },
+        example,
         binding_slots: [
           { name: 'articles', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' },
         ],
@@ -116,7 +116,10 @@ describe('block page', () => {
   it('shows docs as markdown without the raw HTML, the fields, the slots, the usages and a sandboxed preview', async () => {
     const { container } = renderApp('/blocks/3', service().api);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hero' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'When to use' })).toBeTruthy();
+    // Under the screen's "Documentation" (h2), the docs' own headings start at h3: one h1 on the screen.
+    expect(screen.getByRole('heading', { level: 3, name: 'Use' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 4, name: 'When to use' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('img[onerror]')).toBeNull();
     expect(screen.getByText(/Version/).textContent).toContain('2.1');
     expect(screen.getByText(/Subtitle added/)).toBeTruthy();
@@ -143,6 +146,18 @@ describe('block page', () => {
     expect(fake.calls.find((c) => c.path === '/api/blocks/3/preview')?.body).toEqual({
       placeholder_values: { title: 'Hello' },
     });
+  });
+
+  it('says why the preview may look empty when the example has only empty values', async () => {
+    renderApp('/blocks/3', service({ title: '' }).api);
+    await screen.findByTitle('Preview of the block’s example');
+    expect(screen.getByText(/so this preview may look empty/)).toBeTruthy();
+  });
+
+  it('says nothing of the kind when the example shows something', async () => {
+    renderApp('/blocks/3', service().api);
+    await screen.findByTitle('Preview of the block’s example');
+    expect(screen.queryByText(/so this preview may look empty/)).toBeNull();
   });
 
   it('marks a favorite, and forks a global block into a block of your own', async () => {

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
-import remarkGfm from 'remark-gfm';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
 import { Cover } from './block/cover';
+import { DocsMarkdown } from './block/docs-markdown';
 import { DeleteBlock } from './block/delete-block';
 import { Revisions } from './block/revisions';
 import { SavedNotice } from './block/saved-notice';
@@ -55,10 +54,7 @@ export function BlockScreen() {
           <Title order={2} size="h3" id="docs-title">
             Documentation
           </Title>
-          {/* react-markdown builds elements and drops raw HTML: a block's docs cannot inject markup. */}
-          <Typography>
-            <Markdown remarkPlugins={[remarkGfm]}>{data.docs}</Markdown>
-          </Typography>
+          <DocsMarkdown>{data.docs}</DocsMarkdown>
         </section>
       )}
       <Contract id={id} />
@@ -222,6 +218,10 @@ function Slots({ contract }: { contract: PlaceholderSchema }) {
   );
 }
 
+/** Whether an example shows nothing a reader would see: no values, or only empty texts and lists. */
+const isBlank = (example: Record<string, unknown>) =>
+  Object.values(example).every((v) => v === '' || v === null || (Array.isArray(v) && v.length === 0));
+
 /**
  * The example rendered by the service, with stub data in bound slots. The
  * iframe is sandboxed without same-origin: the block's own JS runs, but can
@@ -245,6 +245,12 @@ function Preview({ id, example }: { id: number; example: Record<string, unknown>
       <Title order={2} size="h3" id="preview-title" mb="xs">
         Preview of the example
       </Title>
+      {isBlank(example) && (
+        <Text size="sm" c="dimmed" mb="xs">
+          The example gives each required field the simplest value it allows (an empty text) and leaves the others out,
+          so this preview may look empty. Give the fields defaults in the block’s editor to see them here.
+        </Text>
+      )}
       {preview.isPending ? (
         <Text c="dimmed">Rendering…</Text>
       ) : preview.isError ? (

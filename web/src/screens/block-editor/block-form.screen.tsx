@@ -14,14 +14,11 @@ import {
   Textarea,
   TextInput,
   Title,
-  Typography,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
-import remarkGfm from 'remark-gfm';
 import { unwrap, useApi, type paths } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
 import { ConfirmModal } from '../../forms/confirm-modal';
@@ -29,6 +26,7 @@ import { ErrorSummary } from '../../forms/error-summary';
 import { useServerErrors } from '../../forms/server-errors';
 import { useUnsavedChanges } from '../../forms/unsaved-changes';
 import type { Block } from '../blocks.screen';
+import { DocsMarkdown } from '../block/docs-markdown';
 import { CodeEditor } from './code-editor';
 import { toEditorFields, type EditorField } from './field-editor';
 import { FieldsPanel, type FieldsView } from './fields-panel';
@@ -273,9 +271,7 @@ function BlockForm({ block }: { block: Block | null }) {
               </Tabs.Panel>
               <Tabs.Panel value="preview" pt="sm">
                 {form.values.docs.trim() ? (
-                  <Typography>
-                    <Markdown remarkPlugins={[remarkGfm]}>{form.values.docs}</Markdown>
-                  </Typography>
+                  <DocsMarkdown>{form.values.docs}</DocsMarkdown>
                 ) : (
                   <Text c="dimmed">Nothing written yet.</Text>
                 )}
