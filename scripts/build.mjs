@@ -26,8 +26,10 @@ await build({
   // Native bindings, packages that serve or load their own files from their
   // directory (piscina its thread script), and one that loads a CommonJS
   // package with import() for its named exports (Node gives them; a bundled
-  // chunk would give only `default`).
-  external: ['libsql', 'pg-native', '@fastify/swagger-ui', '@fastify/cookie', 'piscina'],
+  // chunk would give only `default`). @fastify/swagger-ui loads its own
+  // @fastify/static and yaml from node_modules: bundled too, they would be
+  // parsed and run twice at every start (bench B5).
+  external: ['libsql', 'pg-native', '@fastify/swagger-ui', '@fastify/cookie', 'piscina', '@fastify/static', 'yaml'],
   // Bundled CommonJS packages still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",

@@ -94,7 +94,7 @@ export function createLogger(config: Config, stream?: DestinationStream): Fastif
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const clock = overrides.clock ?? systemClock;
   const logger = createLogger(config, overrides.logStream);
-  const metrics = createMetrics(config.metrics);
+  const metrics = await createMetrics(config.metrics);
   const database = await openDatabase(config, { onQuery: metrics?.onQuery });
 
   const users = usersRepository(database);

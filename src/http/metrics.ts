@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Histogram, Registry } from 'prom-client';
 import type { App } from './context.js';
+import { cjsExports } from '../shared/cjs-exports.js';
 
 /**
  * What the service measures for `/metrics`, in Prometheus' text format:
@@ -23,9 +24,10 @@ export interface Metrics {
   requests: Histogram<'method' | 'route' | 'status'>;
 }
 
-/** Off unless `METRICS=1`: nothing is measured then. */
-export function createMetrics(options: { enabled: boolean }): Metrics | undefined {
+/** Off unless `METRICS=1`: nothing is measured then, and prom-client is not even loaded (bench B5). */
+export async function createMetrics(options: { enabled: boolean }): Promise<Metrics | undefined> {
   if (!options.enabled) return undefined;
+  const { collectDefaultMetrics, Counter, Histogram, Registry } = cjsExports(await import('prom-client'));
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'pageblocks_' });
   const requests = new Histogram({

@@ -17,7 +17,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { cjsExports } from '../shared/cjs-exports.js';
 import { fieldError } from '../shared/errors.js';
 
 /** Host name → every address it resolves to. */
@@ -160,13 +161,19 @@ export function guardedLookup(options: GuardOptions) {
 // One agent per resolver and setting, kept for the process: its sockets are reused between calls.
 const agents = new WeakMap<HostLookup, Map<boolean, Agent>>();
 
-/** The undici dispatcher for provider calls: every connection goes through `guardedLookup`. */
-export function outboundAgent(options: GuardOptions): Agent {
+/**
+ * The undici dispatcher for provider calls: every connection goes through `guardedLookup`.
+ * undici is loaded at the first call, not at every start (bench B5).
+ */
+export async function outboundAgent(options: GuardOptions): Promise<Agent> {
   const resolver = options.lookup ?? systemLookup;
   let byMode = agents.get(resolver);
   if (!byMode) agents.set(resolver, (byMode = new Map<boolean, Agent>()));
   let agent = byMode.get(options.allowPrivate);
   if (!agent) {
+    const { Agent } = cjsExports(await import('undici'));
+    agent = byMode.get(options.allowPrivate);
+    if (agent) return agent;
     agent = new Agent({ connect: { lookup: guardedLookup({ ...options, lookup: resolver }) } });
     byMode.set(options.allowPrivate, agent);
   }

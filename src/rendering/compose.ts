@@ -1,5 +1,6 @@
 import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
-import { RenderError, type BlockRenderInput } from './renderer.js';
+import { RenderError } from './render-error.js';
+import type { BlockRenderInput } from './renderer.js';
 
 /** The HTML of one block, given its inputs (children's HTML included) and its index in the page. */
 export type RenderOne = (input: BlockRenderInput, index: number) => string | Promise<string>;

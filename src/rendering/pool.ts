@@ -11,14 +11,11 @@ import { Piscina } from 'piscina';
 import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
 import { isDeterministic, OutputCache } from './caches.js';
 import { composePage } from './compose.js';
-import {
-  DEFAULT_RENDERER_OPTIONS,
-  RenderError,
-  previewDocument,
-  type BlockRenderInput,
-  type RendererOptions,
-  type RenderFailure,
-} from './renderer.js';
+// Not renderer.js: the main thread needs none of liquidjs, marked or sanitize-html (bench B5).
+import { RenderError, type RenderFailure } from './render-error.js';
+import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
+import { previewDocument } from './preview-document.js';
+import type { BlockRenderInput } from './renderer.js';
 import type { RenderOutcome, RenderTask } from './render-worker.js';
 
 export interface RenderPoolOptions {

@@ -6,39 +6,17 @@
  */
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import type { BlockType, PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
-import { AppError } from '../shared/errors.js';
 import { composePage } from './compose.js';
 import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
 import { capRanges, RangeLimitError } from './range-cap.js';
 import { sanitizeRichText } from './sanitize.js';
+import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
+import { RenderError, type RenderFailure } from './render-error.js';
+import { previewDocument } from './preview-document.js';
 
-export interface RendererOptions {
-  /** Longest template accepted, in characters. */
-  parseLimit?: number;
-  /** Longest render of one block, in milliseconds. */
-  renderLimit?: number;
-  /** liquidjs allocation budget per block render, in its units (characters of strings built, items of arrays and ranges). */
-  memoryLimit?: number;
-  /** Most items of one range, `(a..b)`, checked before it is built. */
-  rangeLimit?: number;
-  /** Longest HTML accepted from one block, and for a whole page, in characters. */
-  outputLimit?: number;
-  /** How many parsed templates (one per revision) are kept. */
-  cacheSize?: number;
-  /** How many characters of rendered instance HTML are kept (0: none). */
-  outputCacheSize?: number;
-}
-
-export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
-  parseLimit: 256 * 1024,
-  renderLimit: 1000,
-  memoryLimit: 64 * 1024 * 1024,
-  rangeLimit: 100_000,
-  outputLimit: 16 * 1024 * 1024,
-  cacheSize: 500,
-  outputCacheSize: 4 * 1024 * 1024,
-};
+// Apart so that the main thread's pool loads none of liquidjs, marked or sanitize-html (bench B5).
+export { DEFAULT_RENDERER_OPTIONS, RenderError, previewDocument, type RendererOptions, type RenderFailure };
 
 export type { BlockType, PageBlockInput, RenderedPage };
 
@@ -48,62 +26,6 @@ export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId'
   blockId?: number;
   /** Already rendered (and therefore already safe) HTML of a layout block's children. */
   children?: string;
-}
-
-export type RenderFailure =
-  'syntax' | 'parse_limit' | 'render_limit' | 'memory_limit' | 'range_limit' | 'output_limit' | 'error';
-
-/** A template that cannot be rendered. A 422 to HTTP callers: the template is the user's. */
-export class RenderError extends AppError {
-  readonly reason: RenderFailure;
-  readonly revisionId: number;
-  readonly blockId: number | undefined;
-  readonly detail: string;
-  /** The block's place in the page's order, named as `blocks[i]` in `errors[]`. */
-  readonly index: number | undefined;
-
-  constructor(options: {
-    reason: RenderFailure;
-    detail: string;
-    revisionId: number;
-    /** The page block (instance); with `alone`, the block itself. */
-    blockId?: number | undefined;
-    index?: number | undefined;
-    /** Rendered outside a page (a block preview): the place is the block's `template`. */
-    alone?: boolean;
-    cause?: unknown;
-  }) {
-    const who = options.alone
-      ? `The template of block ${options.blockId} (revision ${options.revisionId})`
-      : options.blockId === undefined
-        ? `Block revision ${options.revisionId}`
-        : `Block ${options.blockId} (revision ${options.revisionId})`;
-    const message = `${who} cannot be rendered: ${options.detail}`;
-    const path = options.alone ? 'template' : options.index !== undefined ? `blocks[${options.index}]` : undefined;
-    super('unprocessable', message, {
-      details: { revision_id: options.revisionId, ...(options.blockId !== undefined && { block_id: options.blockId }) },
-      ...(path !== undefined && { errors: [{ path, message, code: 'invalid' }] }),
-    });
-    this.name = 'RenderError';
-    this.reason = options.reason;
-    this.revisionId = options.revisionId;
-    this.blockId = options.blockId;
-    this.detail = options.detail;
-    this.index = options.index;
-    if (options.cause !== undefined) this.cause = options.cause;
-  }
-
-  /** The same failure, placed at the block's index in the page. */
-  at(index: number): RenderError {
-    const { reason, detail, revisionId, blockId, cause } = this;
-    return new RenderError({ reason, detail, revisionId, blockId, index, cause });
-  }
-
-  /** The same failure of a block rendered alone: at its `template`, named by the block's own id. */
-  alone(blockId: number): RenderError {
-    const { reason, detail, revisionId, cause } = this;
-    return new RenderError({ reason, detail, revisionId, blockId, alone: true, cause });
-  }
 }
 
 /**
@@ -338,29 +260,4 @@ export class Renderer implements PageRenderer {
     }
     return new RenderError({ ...ids, reason: 'error', cause: error, detail: `${message}.` });
   }
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-
-export function previewDocument(page: RenderedPage & { title: string }): string {
-  // Block CSS and JS are the authors' own code, but a `</style>` or `</script>` inside them must not end the element early.
-  const css = page.css.replace(/<\/style/gi, '<\\/style');
-  const js = page.js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
-  return [
-    '<!doctype html>',
-    '<html>',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(page.title)}</title>`,
-    ...(css.trim() !== '' ? [`<style>\n${css}\n</style>`] : []),
-    '</head>',
-    '<body>',
-    page.html,
-    ...(js.trim() !== '' ? [`<script>\n${js}\n</script>`] : []),
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
 }

@@ -1,7 +1,6 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { createMcpServer, type ApiCall } from '../../mcp/server.js';
+import type { ApiCall } from '../../mcp/server.js';
 import type { App } from '../context.js';
 import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js';
 
@@ -12,7 +11,15 @@ import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js'
  * caller's Authorization header, so it sees exactly what the key sees.
  */
 export function mcpRoutes(app: App) {
+  // The MCP SDK (and zod under it) is loaded at the first call, not at every start (bench B5).
+  let sdk: Promise<
+    [typeof import('../../mcp/server.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]
+  >;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await (sdk ??= Promise.all([
+      import('../../mcp/server.js'),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    ]));
     const authorization = request.headers.authorization!;
     const api: ApiCall = async ({ method, path, body }) => {
       const answer = await app.inject({

@@ -10,8 +10,9 @@
  * scrubbed from whatever the provider echoes back).
  */
 import { STATUS_CODES } from 'node:http';
+import { cjsExports } from '../../shared/cjs-exports.js';
 import { AppError, badGateway } from '../../shared/errors.js';
-import { fetch, type Response } from 'undici';
+import type { Response } from 'undici';
 import { checkOutboundTarget, OutboundRefusedError, outboundAgent } from '../outbound-guard.js';
 import type {
   CmsProvider,
@@ -59,6 +60,8 @@ export class FourcmsProvider implements CmsProvider {
       const decision = checkOutboundTarget(this.settings.base_url, guard);
       if (!decision.allowed) throw badGateway(`${NAME} was not called: ${decision.reason}`);
 
+      // undici is loaded at the first call, not at every start (bench B5).
+      const [{ fetch }, dispatcher] = await Promise.all([import('undici').then(cjsExports), outboundAgent(guard)]);
       const response = await fetch(endpoint(decision.url, path), {
         method,
         headers: {
@@ -70,7 +73,7 @@ export class FourcmsProvider implements CmsProvider {
         // A redirect could lead past the guard (to 169.254.169.254, say): never follow one.
         redirect: 'manual',
         signal,
-        dispatcher: outboundAgent(guard),
+        dispatcher,
       });
       const text = await readCapped(response, MAX_ANSWER_BYTES);
 

@@ -1,0 +1,26 @@
+export interface RendererOptions {
+  /** Longest template accepted, in characters. */
+  parseLimit?: number;
+  /** Longest render of one block, in milliseconds. */
+  renderLimit?: number;
+  /** liquidjs allocation budget per block render, in its units (characters of strings built, items of arrays and ranges). */
+  memoryLimit?: number;
+  /** Most items of one range, `(a..b)`, checked before it is built. */
+  rangeLimit?: number;
+  /** Longest HTML accepted from one block, and for a whole page, in characters. */
+  outputLimit?: number;
+  /** How many parsed templates (one per revision) are kept. */
+  cacheSize?: number;
+  /** How many characters of rendered instance HTML are kept (0: none). */
+  outputCacheSize?: number;
+}
+
+export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
+  parseLimit: 256 * 1024,
+  renderLimit: 1000,
+  memoryLimit: 64 * 1024 * 1024,
+  rangeLimit: 100_000,
+  outputLimit: 16 * 1024 * 1024,
+  cacheSize: 500,
+  outputCacheSize: 4 * 1024 * 1024,
+};
