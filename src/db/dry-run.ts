@@ -37,7 +37,7 @@ function oneAtATime(connection: DatabaseConnection): DatabaseConnection {
  * executes the real code path, constraints and all, reads its own writes to
  * build the answer, and leaves nothing behind.
  */
-export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun } {
+export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun; inDryRun: () => boolean } {
   const held = new AsyncLocalStorage<Held>();
   let inner: Driver | undefined;
   // Kysely initialises the driver at the first query (the migrations, at open).
@@ -104,5 +104,5 @@ export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun
     }
   };
 
-  return { dialect: wrapped, dryRun };
+  return { dialect: wrapped, dryRun, inDryRun: () => held.getStore() !== undefined };
 }

@@ -14,10 +14,11 @@ class Slot {
  * Only for queries whose SQL text does not depend on the parameter values:
  * plain comparisons, never `in (...)` lists or conditional clauses.
  *
- * Given `readNow` (SQLite, see Database), a select outside a transaction runs
- * on the spot, synchronously at the call, past Kysely's execution chain; so two
- * such queries called side by side read the same committed state. `first`: the
- * query answers one row at most (a unique key), read as such where it is cheaper.
+ * Given `readNow` (see Database), a select outside a transaction runs past
+ * Kysely's execution chain: on SQLite on the spot, synchronously at the call, so
+ * that two such queries called side by side read the same committed state; on
+ * PostgreSQL as a named prepared statement on the pool. `first`: the query
+ * answers one row at most (a unique key), read as such where it is cheaper.
  */
 export function prepared<P extends unknown[], R>(
   db: Kysely<any>,
@@ -33,7 +34,7 @@ export function prepared<P extends unknown[], R>(
     compiled ??= build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as P)).compile();
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? params[p.index] : p));
     const rows = fast?.(compiled.sql, parameters, first);
-    if (rows) return Promise.resolve(rows as R[]);
+    if (rows) return Promise.resolve(rows as R[] | Promise<R[]>);
     return db.executeQuery<R>({ ...compiled, parameters }).then((result) => result.rows);
   };
 }

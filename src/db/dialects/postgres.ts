@@ -43,6 +43,34 @@ function typeParsers(): pg.CustomTypesConfig {
   };
 }
 
+const READ_ONLY = /^\s*select\s/i;
+
+/**
+ * A plain select as a named prepared statement on the pool: PostgreSQL parses
+ * and plans it once per connection, and it skips Kysely's execution chain.
+ * Names follow the texts, which are few (`prepared` compiles each query once).
+ * Inside a dry run, undefined: its reads go through its held connection.
+ */
+function readNow(pool: pg.Pool, inDryRun: () => boolean, onQuery: QueryObserver | undefined) {
+  const names = new Map<string, string>();
+  return (sqlText: string, parameters: readonly unknown[]): Promise<unknown[]> | undefined => {
+    if (!READ_ONLY.test(sqlText)) throw new Error('readNow runs plain selects only.');
+    if (inDryRun()) return undefined;
+    let name = names.get(sqlText);
+    if (name === undefined) names.set(sqlText, (name = `pb_read_${names.size}`));
+    const rows = pool.query({ name, text: sqlText, values: parameters as unknown[] }).then((result) => result.rows);
+    if (!onQuery) return rows;
+    const started = performance.now();
+    return rows.then(
+      (r) => (onQuery((performance.now() - started) / 1000, false), r),
+      (error: unknown) => {
+        onQuery((performance.now() - started) / 1000, true);
+        throw error;
+      },
+    );
+  };
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export async function openPostgres(options: {
@@ -65,9 +93,10 @@ export async function openPostgres(options: {
     poolOptions.options = `-c search_path=${options.schema}`;
   }
   const pool = new pg.Pool(poolOptions);
-  const { dialect, dryRun } = withDryRun(new PostgresDialect({ pool }));
+  const { dialect, dryRun, inDryRun } = withDryRun(new PostgresDialect({ pool }));
   const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   return {
+    readNow: readNow(pool, inDryRun, options.onQuery),
     db,
     dialect: postgresDialect,
     schema: options.schema,

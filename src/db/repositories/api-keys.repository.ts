@@ -19,14 +19,17 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
       ])
       .where('api_keys.key_hash', '=', keyHash);
   // Every API request asks this; through the unique index on key_hash, never a cache.
-  // Past Kysely's execution chain where the database allows (readNow, SQLite).
+  // Past Kysely's execution chain where the database allows (readNow).
   const ownerByHash = prepared(db, 1, ownerQuery, readNow, 'first');
   // A page read also asks for the page's version, in the same round trip (PostgreSQL).
   const versions = dialect.pageVersions;
   const ownerAndPage =
     versions &&
-    prepared(db, 2, (keyHash: string, pageId: number) =>
-      ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
+    prepared(
+      db,
+      2,
+      (keyHash: string, pageId: number) => ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
+      readNow,
     );
   return {
     async create(input) {
