@@ -14,6 +14,8 @@ export async function migrateBefore(database: Database, first: string): Promise<
     },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // As migrateToLatest: on PostgreSQL, in the database's own schema.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }

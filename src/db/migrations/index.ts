@@ -13,6 +13,7 @@ import * as rateLimits from './0010-rate-limits.js';
 import * as searchVisibility from './0011-search-visibility.js';
 import * as publicationError from './0012-publication-error.js';
 import * as pageContentVersion from './0013-page-content-version.js';
+import * as blockSearchTable from './0014-block-search-table.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -37,4 +38,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0011-search-visibility': searchVisibility,
   '0012-publication-error': publicationError,
   '0013-page-content-version': pageContentVersion,
+  '0014-block-search-table': blockSearchTable,
 };
