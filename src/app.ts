@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import pino, { type DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { PageReadCache } from './http/page-read-cache.js';
@@ -86,7 +85,7 @@ const REDACT = [
   '*.key',
 ];
 
-export function createLogger(config: Config, stream?: DestinationStream): FastifyBaseLogger {
+export function createLogger(config: Config, stream?: DestinationStream): Logger {
   return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import { levels } from 'pino';
+import type { Logger } from 'pino';
 import type { App, HttpDeps } from './context.js';
 import { errorHandler, registerNotFound } from './errors.js';
 import { limitJsonDepth } from './json-body.js';
@@ -19,7 +19,7 @@ import { isObject } from '../shared/is-object.js';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerOptions extends HttpDeps {
-  logger: FastifyBaseLogger;
+  logger: Logger;
   /** Answers `GET /ready`: does the database answer? */
   ready: () => Promise<void>;
   /** What `/metrics` shows, when on. */
@@ -28,8 +28,10 @@ export interface ServerOptions extends HttpDeps {
 
 /** The HTTP server: the only place that knows Fastify. Built, not started. */
 export async function createServer(options: ServerOptions): Promise<App> {
+  // Fastify types its instance by the logger it is given: the base logger keeps the one App type.
+  const loggerInstance: FastifyBaseLogger = options.logger;
   const app = Fastify({
-    loggerInstance: options.logger,
+    loggerInstance,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     // Silent (as the benchmarks run): a per-request child, binding the request id, would log nothing.
     childLoggerFactory: (logger, bindings, opts) => (logger.level === 'silent' ? logger : logger.child(bindings, opts)),
@@ -73,7 +75,7 @@ export async function createServer(options: ServerOptions): Promise<App> {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : 'info';
-    if (levels.values[level]! >= (levels.values[options.logger.level] ?? Infinity)) {
+    if (options.logger.isLevelEnabled(level)) {
       const line = {
         method: request.method,
         route: request.routeOptions.url ?? null,

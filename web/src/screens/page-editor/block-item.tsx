@@ -3,6 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { zoneId } from './drop-ids';
 import type { Instance } from './use-page-blocks';
 
 const STATUS = {
@@ -11,8 +12,6 @@ const STATUS = {
   outdated_major: 'Major change available',
 } as const;
 
-/** A layout's drop zone, for dnd-kit: `into-<id>`. */
-const zoneId = (id: number) => `into-${id}`;
 const indent = (depth: number) => `calc(var(--mantine-spacing-xs) + ${depth * 1.5}rem)`;
 
 /**

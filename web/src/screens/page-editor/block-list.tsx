@@ -13,18 +13,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { BlockItem } from './block-item';
 import { dragAnnouncements, dragInstructions } from './drag-announcements';
+import { overTarget } from './drop-ids';
 import { dropMove, layoutTargets, reparentMove, stepMove, treeRows, type Move } from './nesting';
 import type { Instance } from './use-page-blocks';
 
 /** Names the table, or the list of cards at narrow widths. */
 const LABEL = 'Blocks on the page';
-
-/** dnd-kit ids: an item is its instance id; a layout's drop zone is `into-<id>` (block-item.tsx). */
-function overTarget(id: string | number | undefined): { id: number; into?: boolean } | null {
-  if (id === undefined) return null;
-  if (typeof id === 'string' && id.startsWith('into-')) return { id: Number(id.slice(5)), into: true };
-  return { id: Number(id) };
-}
 
 /**
  * The page's blocks as a tree: layouts with their children indented under

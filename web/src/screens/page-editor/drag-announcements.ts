@@ -1,4 +1,5 @@
 import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
+import { overTarget } from './drop-ids';
 import type { Instance } from './use-page-blocks';
 
 /** Read to a screen reader when the drag handle has focus. */
@@ -10,17 +11,12 @@ export const dragInstructions: ScreenReaderInstructions = {
 
 /**
  * dnd-kit's live-region messages, in block names rather than its default
- * "draggable item 3 was moved over droppable area 2". Ids are instance ids,
- * or `into-<id>` for a layout's drop zone (block-item.tsx).
+ * "draggable item 3 was moved over droppable area 2".
  */
 export function dragAnnouncements(blocks: Instance[]): Announcements {
-  const name = (id: UniqueIdentifier | undefined) => {
-    const instance = blocks.find((b) => b.id === Number(String(id).replace(/^into-/, '')));
-    return instance?.block.name ?? 'the block';
-  };
-  const into = (id: UniqueIdentifier) => String(id).startsWith('into-');
+  const name = (id: UniqueIdentifier) => blocks.find((b) => b.id === overTarget(id)?.id)?.block.name ?? 'the block';
   const where = (active: UniqueIdentifier, over: UniqueIdentifier) => {
-    if (into(over)) return `inside ${name(over)}`;
+    if (overTarget(over)?.into) return `inside ${name(over)}`;
     if (over === active) return 'where it was';
     return `in the place of ${name(over)}`;
   };
