@@ -1,10 +1,20 @@
 import type { RenderableInstance, RenderingRepository } from '../../modules/publishing/publishing.js';
-import type { Database } from '../dialects/dialect.js';
+import type { Kysely } from 'kysely';
+import type { Database, PageVersions } from '../dialects/dialect.js';
+import type { DB } from '../schema.js';
 import { prepared } from '../prepared.js';
 import { bool, fromJson } from './rows.js';
 import { readAll } from '../read-all.js';
 
-export function renderingRepository({ db, readNow }: Database): RenderingRepository {
+type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
+
+/**
+ * The three reads of a page to render. On PostgreSQL each also selects the
+ * page's `content_version`, so that reads run at once on three connections can
+ * be told apart when a write committed between them (see `page` below).
+ */
+function renderingReads(db: Kysely<DB>, readNow: Database['readNow'], versions: PageVersions | undefined) {
+  const version = versions ? (pageId: number) => versions.of(pageId).as('v') : undefined;
   const pageRow = prepared(
     db,
     1,
@@ -28,6 +38,7 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
           'publication_error',
           'publication_error_at',
         ])
+        .$if(version !== undefined, (q) => q.select(version!(id)))
         .where('id', '=', id),
     readNow,
   );
@@ -51,6 +62,7 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
           'pb.bindings',
           'pb.revision_id',
         ])
+        .$if(version !== undefined, (q) => q.select(version!(pageId)))
         .where('pb.page_id', '=', pageId)
         .orderBy('pb.order_index')
         .orderBy('pb.id'),
@@ -80,6 +92,7 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
             .limit(1)
             .as('schema_snapshot'),
         ])
+        .$if(version !== undefined, (q) => q.select(version!(pageId)))
         .where('r.id', 'in', (eb) =>
           eb.selectFrom('page_blocks as pb').select('pb.revision_id').where('pb.page_id', '=', pageId),
         ),
@@ -87,7 +100,7 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
   );
 
   return {
-    async page(pageId) {
+    async page(pageId: number) {
       // With readNow (SQLite), the three run now, one after the other, on one state.
       const [[row], rows, revisions] = await readAll(
         db,
@@ -95,6 +108,34 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
         () => instanceRows(pageId),
         () => revisionRows(pageId),
       );
+      return { row, rows, revisions };
+    },
+  };
+}
+
+/** Whether the three reads saw one version of the page (always, where there are no versions). */
+function oneVersion({ row, rows, revisions }: Read): boolean {
+  const seen = new Set<unknown>();
+  for (const r of [row, rows[0], revisions[0]]) if (r && 'v' in r) seen.add(r.v);
+  // Without instances there is nothing to compare the page row with: only one version seen proves nothing.
+  return seen.size <= 1 && (!row || !('v' in row) || rows.length > 0);
+}
+
+export function renderingRepository({ db, dialect, readNow }: Database): RenderingRepository {
+  const reads = renderingReads(db, readNow, dialect.pageVersions);
+  return {
+    async page(pageId) {
+      let read = await reads.page(pageId);
+      // PostgreSQL: a write committed between the reads (the page row, or an
+      // instance whose revision the revisions read did not see). Read again in
+      // one snapshot; rare, so the common case keeps its three parallel reads.
+      if (!oneVersion(read))
+        read = await db
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .setAccessMode('read only')
+          .execute((trx) => renderingReads(trx, undefined, undefined).page(pageId));
+      const { row, rows, revisions } = read;
       if (!row) return undefined;
       const byId = new Map(
         revisions.map((r) => [
@@ -105,8 +146,10 @@ export function renderingRepository({ db, readNow }: Database): RenderingReposit
           },
         ]),
       );
+      // The version only told the reads apart; the page itself does not show it.
+      const { v: _version, ...page } = row;
       return {
-        page: { ...row, is_published: bool(row.is_published) },
+        page: { ...page, is_published: bool(row.is_published) },
         instances: rows.map((r) => {
           const revision = byId.get(r.revision_id)!;
           return {
