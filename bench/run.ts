@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
 import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
 import { growLibrary } from './lib/bulk.js';
-import { liquidFloorMs } from './lib/liquid-floor.js';
 import { latencies, load } from './lib/load.js';
+import { b3Rows, measureB3 } from './lib/previews.js';
 import { rssMb, startPinned } from './lib/processes.js';
 import { poolTable, renderPoolRows } from './render-pool.js';
 
@@ -70,7 +70,6 @@ async function benchmark(t: Target): Promise<Row[]> {
       placeholder_values: benchValues(from + i),
     }));
   const page20 = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });
-  const page200 = await v1(session, 'POST', '/pages', { name: 'Two hundred', site_id: siteId, blocks: instances(200) });
   const auth = { authorization: `Bearer ${session.key}` };
 
   // B1 and B2 against the service.
@@ -92,26 +91,17 @@ async function benchmark(t: Target): Promise<Row[]> {
     serverPid: service.child.pid,
   });
 
-  // B3: the 200-block preview, one request at a time, against LiquidJS alone: again and
-  // again (the instances' HTML is kept), and cold, on pages whose values were never rendered.
-  await fetch(`${service.url}/api/v1/pages/${page200.id}/preview`, { headers: auth }).then((r) => r.arrayBuffer());
-  const b3 = await latencies(40, () => fetch(`${service.url}/api/v1/pages/${page200.id}/preview`, { headers: auth }));
-  const coldPages: number[] = [];
-  for (let k = 1; k <= 10; k++)
-    coldPages.push(
-      (await v1(session, 'POST', '/pages', { name: `Cold ${k}`, site_id: siteId, blocks: instances(200, k * 1000) }))
-        .id,
-    );
-  const b3Cold = await latencies(coldPages.length, () =>
-    fetch(`${service.url}/api/v1/pages/${coldPages.shift()}/preview`, { headers: auth }),
-  );
-  const b3Floor = await liquidFloorMs(
-    instances(200).map((inst, i) => ({
-      template: blocks[i % blocks.length].current_revision.template_content,
-      values: inst.placeholder_values,
-    })),
-    40,
-  );
+  // B3: the 200-block preview, one request at a time, warm and cold, each request beside LiquidJS alone.
+  const b3 = await measureB3({
+    url: service.url,
+    key: session.key,
+    pid: service.child.pid!,
+    databaseUrl: t.databaseUrl,
+    nodeFlags: SERVICE.slice(0, -1),
+    blocks,
+    instances,
+    createPage: async (name, blocks) => (await v1(session, 'POST', '/pages', { name, site_id: siteId, blocks })).id,
+  });
   await service.stop();
 
   // The floors of B1 and B2: a bare Fastify process on the same core and database.
@@ -163,24 +153,7 @@ async function benchmark(t: Target): Promise<Row[]> {
     target: '≥ 60 % of floor',
     pass: b2.rps / b2Floor.rps >= 0.6 && b2.non2xx === 0,
   });
-  rows.push({
-    id: 'B3',
-    what: 'preview of a 200-block page (GET /pages/{id}/preview, end to end), previewed before: instances’ HTML kept',
-    figure: `${fmt(b3.mean, 2)} ms mean (p95 ${fmt(b3.p95, 2)})`,
-    floor: `${fmt(b3Floor, 2)} ms (LiquidJS alone, same templates and values)`,
-    ratio: `${fmt(b3.mean / b3Floor, 2)}x`,
-    target: '≤ 1.3x floor',
-    pass: b3.mean / b3Floor <= 1.3,
-  });
-  rows.push({
-    id: 'B3 cold',
-    what: 'the same, on 10 pages whose values were never rendered: every instance rendered',
-    figure: `${fmt(b3Cold.mean, 2)} ms mean (p95 ${fmt(b3Cold.p95, 2)})`,
-    floor: `${fmt(b3Floor, 2)} ms (the same floor)`,
-    ratio: `${fmt(b3Cold.mean / b3Floor, 2)}x`,
-    target: '≤ 1.6x floor',
-    pass: b3Cold.mean / b3Floor <= 1.6,
-  });
+  rows.push(...b3Rows(b3, t.databaseUrl !== undefined));
 
   // B4: search as the library grows; B6: memory under B1's load at 100k.
   const search: Record<number, { p95: number; seeding: number }> = {};
