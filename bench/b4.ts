@@ -1,8 +1,8 @@
 /**
  * `npm run bench:b4`: where a block search's time goes as the library grows
  * (1k, 10k, 100k blocks). Beside the end-to-end p95 (as `npm run bench`), the
- * same search timed in process, step by step: the count, the ranked ids, the
- * rows and their hydration, the serialization; and the plans at the largest
+ * same search timed in process, step by step: the count and the ranked ids, then
+ * the page's rows with all their columns, the serialization; and the plans at the largest
  * size. On PostgreSQL when DATABASE_URL is set. The figures of record belong to
  * `npm run bench`; this one is for finding what is in the way.
  */
@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
 import { blocksRepository } from '../src/db/repositories/blocks.repository.js';
@@ -69,8 +70,9 @@ try {
       console.log(
         `  end to end (HTTP)        p50 ${e2e.p50.toFixed(2)} p95 ${e2e.p95.toFixed(2)}, server CPU ${serverUs.toFixed(0)} µs/req`,
       );
-      console.log(`  dialect search (ids+count) ${await timed(N, () => dialect.search.search(db, query))}`);
-      console.log(`  repository (+rows, hydrate) ${await timed(N, () => repo.search(query))}`);
+      const ids = sql`blocks.id as id`;
+      console.log(`  dialect search (ids+count) ${await timed(N, () => dialect.search.search(db, query, ids))}`);
+      console.log(`  repository (+all columns)  ${await timed(N, () => repo.search(query))}`);
       console.log(`  present + JSON.stringify   ${await timed(N, async () => JSON.stringify(presentBlocks(body)))}`);
     } finally {
       await database.close();

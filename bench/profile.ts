@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- <B1|B2|B3|B3cold>`: one benchmark's load against the service
+ * `npm run bench:profile -- <B1|B2|B3|B3cold|B4>`: one benchmark's load against the service
  * started with --cpu-prof, then the functions with the most self time. For
  * finding what is in the way of a target; the figures belong to `npm run bench`.
  */
@@ -8,6 +8,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
+import { growLibrary } from './lib/bulk.js';
 import { latencies, load } from './lib/load.js';
 import { startPinned } from './lib/processes.js';
 
@@ -15,11 +17,10 @@ const which = process.argv[2] ?? 'B1';
 const dataDir = await mkdtemp(join(tmpdir(), 'pb-profile-'));
 const profileDir = await mkdtemp(join(tmpdir(), 'pb-cpuprofile-'));
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+const schema = process.env.DATABASE_URL ? `profile_${Date.now().toString(36)}` : undefined;
 const env = {
   DATA_DIR: dataDir,
-  ...(process.env.DATABASE_URL
-    ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `profile_${Date.now().toString(36)}` }
-    : {}),
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema! } : {}),
 };
 const service = await startPinned(
   ['--max-semi-space-size=4', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/main.js'],
@@ -57,6 +58,14 @@ if (which === 'B1') {
     serverPid: service.child.pid,
   });
   console.log(`B2: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${r.cpuUs?.toFixed(0)} µs/req (profiled)`);
+} else if (which === 'B4') {
+  // Block search at B4_SIZE blocks (100k unless told), one request at a time, as `npm run bench`.
+  const size = Number(process.env.B4_SIZE ?? 100_000);
+  await growLibrary({ dataDir, databaseUrl: process.env.DATABASE_URL, schema }, session.userId, size);
+  const search = () => fetch(`${service.url}/api/v1/search/blocks?q=gallery`, { headers: auth });
+  await latencies(20, search);
+  const r = await latencies(500, search);
+  console.log(`B4 at ${size}: p50 ${r.p50.toFixed(2)} p95 ${r.p95.toFixed(2)} ms (profiled)`);
 } else if (which === 'B3cold') {
   // Previews of pages whose values were never rendered: every instance rendered.
   const pages: number[] = [];
@@ -104,3 +113,4 @@ for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
   console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
 console.log(`profile: ${join(profileDir, file)}`);
 await rm(dataDir, { recursive: true, force: true });
+if (schema) await dropPostgresSchema(process.env.DATABASE_URL!, schema);

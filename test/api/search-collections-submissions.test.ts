@@ -162,6 +162,50 @@ describe('search ranked and counted inside the index', () => {
   });
 });
 
+describe('search rows read in the search statement', () => {
+  it('shows each block as its own read does: tags in id order, the viewer’s favorite, the current revision', async () => {
+    const boss2 = await admin(t);
+    const tag = async (name: string) =>
+      (await t.call('POST', '/api/admin/tags', { cookie: boss2.cookie, body: { name } })).body as { id: number };
+    const first = await tag('Ibis first');
+    const second = await tag('Ibis second');
+    const tagged = await block(owner, {
+      name: 'Ibis hero',
+      tags: [second.id, first.id],
+      schema_content: [{ name: 'title', type: 'string' }],
+    });
+    const revised = await block(owner, { name: 'Ibis card', description: 'ibis' });
+    expect(
+      (await t.call('PUT', `/api/v1/blocks/${revised.id}`, { key: owner.key, body: { template: '<p>ibis 2</p>' } }))
+        .status,
+    ).toBe(200);
+    await block(owner, { name: 'Plain block', docs: 'an ibis in the docs' });
+    const shared = await globalBlock({ name: 'Ibis global' });
+    expect((await t.call('PUT', `/api/v1/blocks/${shared.id}/favorite`, { key: owner.key })).status).toBe(204);
+
+    for (const user of [owner, stranger]) {
+      const found = await t.call('GET', '/api/v1/search/blocks', { key: user.key, query: { q: 'ibis' } });
+      expect(found.status).toBe(200);
+      const reads = await Promise.all(
+        found.body.data.map(
+          async (b: { id: number }) => (await t.call('GET', `/api/v1/blocks/${b.id}`, { key: user.key })).body,
+        ),
+      );
+      expect(found.body.data).toEqual(reads);
+      expect(found.body.total).toBe(user === owner ? 4 : 1);
+    }
+    const mine = (await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'ibis' } })).body.data;
+    expect(mine.find((b: { id: number }) => b.id === tagged.id).tags).toEqual(
+      [first.id, second.id].sort((a, b) => a - b),
+    );
+    expect(mine.find((b: { id: number }) => b.id === shared.id).is_favorite).toBe(true);
+    expect(mine.find((b: { id: number }) => b.id === revised.id)).toMatchObject({
+      is_favorite: false,
+      current_revision: { template_content: '<p>ibis 2</p>' },
+    });
+  });
+});
+
 describe('collections', () => {
   it('keeps a personal collection of own and global blocks, ignoring duplicates, in order', async () => {
     const mine = await block(owner, { name: 'C1' });

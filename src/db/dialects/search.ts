@@ -21,11 +21,22 @@ export interface BlockSearch {
   index(db: Kysely<any>, blockId: number, doc: BlockSearchDocument): Promise<void>;
   /**
    * One page of the blocks that match every term (already split into words)
-   * and that the viewer may see in lists: their ids, best match first (ties
-   * by id), and how many there are in all.
+   * and that the viewer may see in lists, best match first (ties by id), each
+   * read as `columns` (a select list over `blocks` and `rev`, its current
+   * revision, left joined), and how many there are in all. The page's rows
+   * come with the ranking's own statement where the database allows it.
    */
-  search(db: Kysely<any>, query: BlockSearchQuery): Promise<{ ids: number[]; total: number }>;
+  search<R>(
+    db: Kysely<any>,
+    query: BlockSearchQuery,
+    columns: RawBuilder<unknown>,
+  ): Promise<{ rows: R[]; total: number }>;
+  /** A block's tag ids in id order, comma-separated (null without tags): an expression over `blocks`. */
+  readonly tagIds: RawBuilder<string | null>;
 }
+
+/** What a search's page joins to each block: its current revision, if any. */
+export const revisionJoin = sql`left join block_revisions rev on rev.id = blocks.current_revision_id`;
 
 export interface BlockSearchQuery {
   terms: string[];

@@ -142,13 +142,11 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     },
 
     async search(query) {
-      const { ids, total } = await dialect.search.search(db, query);
-      if (ids.length === 0) return { rows: [], total };
-      const byId = new Map(
-        (await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', 'in', ids).execute()).map((r) => [r.id, r]),
-      );
-      const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-      return { rows: await hydrate(rows, query.viewerId), total };
+      // The page's blocks with their tags, the viewer's favorite and the current revision
+      // come in the search's own statement (on PostgreSQL, its one round trip), not in
+      // four more queries as `hydrate` reads them.
+      const { rows, total } = await dialect.search.search<SearchRow>(db, query, searchColumns(dialect, query.viewerId));
+      return { rows: rows.map(fromSearchRow), total };
     },
 
     async missingTags(ids) {
@@ -297,6 +295,50 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     },
   };
 }
+
+type SearchRow = Omit<BlockRow, 'search_vector'> & {
+  tag_ids: string | null;
+  is_favorite: boolean | number;
+  rev_id: number | null;
+  rev_major: number;
+  rev_minor: number;
+  rev_template: string;
+  rev_css: string;
+  rev_js: string;
+  rev_schema_content: string;
+  rev_changelog: string | null;
+  rev_created_at: string;
+};
+
+/** What a search reads of each block of its page: as `hydrate` gives it, in the same statement. */
+const searchColumns = (dialect: Database['dialect'], viewerId: number) => sql`${sql.join(
+  BLOCK_COLUMNS.map((c) => sql.ref(c)),
+)},
+  ${dialect.search.tagIds} as tag_ids,
+  exists (select 1 from favorites where favorites.user_id = ${viewerId} and favorites.block_id = blocks.id) as is_favorite,
+  rev.id as rev_id, rev.major as rev_major, rev.minor as rev_minor, rev.template as rev_template, rev.css as rev_css,
+  rev.js as rev_js, rev.schema_content as rev_schema_content, rev.changelog as rev_changelog,
+  rev.created_at as rev_created_at`;
+
+const fromSearchRow = (row: SearchRow): LoadedBlock => ({
+  ...toRecord(row, row.tag_ids === null ? [] : row.tag_ids.split(',').map(Number)),
+  revision:
+    row.rev_id === null
+      ? null
+      : toRevision({
+          id: row.rev_id,
+          block_id: row.id,
+          major: row.rev_major,
+          minor: row.rev_minor,
+          template: row.rev_template,
+          css: row.rev_css,
+          js: row.rev_js,
+          schema_content: row.rev_schema_content,
+          changelog: row.rev_changelog,
+          created_at: row.rev_created_at,
+        }),
+  is_favorite: bool(row.is_favorite),
+});
 
 function toRecord(row: Omit<BlockRow, 'search_vector'>, tags: number[]): BlockRecord {
   return {
