@@ -3,6 +3,7 @@
  * with the server's CPU per request) against a production build, on SQLite, or
  * on PostgreSQL when DATABASE_URL is set; so that a change can be compared with
  * the build of another commit (`node scripts/build.mjs /tmp/before` there).
+ * `BENCH_ONLY=B1` measures B1 alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,18 +47,21 @@ try {
     headers: auth,
     serverPid,
   });
-  const b2 = await load({
-    url: `${service.url}/api/v1/pages`,
-    connections: 10,
-    seconds,
-    method: 'POST',
-    body: JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) }),
-    headers: { ...auth, 'content-type': 'application/json' },
-    serverPid,
-  });
+  const b2 =
+    process.env.BENCH_ONLY === 'B1'
+      ? undefined
+      : await load({
+          url: `${service.url}/api/v1/pages`,
+          connections: 10,
+          seconds,
+          method: 'POST',
+          body: JSON.stringify({ name: 'Created', site_id: siteId, blocks: instances(20) }),
+          headers: { ...auth, 'content-type': 'application/json' },
+          serverPid,
+        });
   const line = (r: LoadResult) =>
     `${r.rps.toFixed(0)} req/s, ${r.cpuUs?.toFixed(0) ?? '?'} µs/req server CPU, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`;
-  console.log(`${dist} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: B1 ${line(b1)}; B2 ${line(b2)}`);
+  console.log(`${dist} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: B1 ${line(b1)}${b2 ? `; B2 ${line(b2)}` : ''}`);
 } finally {
   await service.stop();
   await rm(dataDir, { recursive: true, force: true });
