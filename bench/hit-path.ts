@@ -46,7 +46,7 @@ try {
   const first = await app.http.inject(request);
   if (first.statusCode !== 200) throw new Error(`the read answered ${first.statusCode}`);
   const generation = app.database.writeGeneration;
-  const parts: Record<string, () => Promise<unknown> | unknown> = {
+  const parts: Record<string, () => unknown> = {
     key: () => app.services.apiKeys.authenticate(session.key, page.id),
     ...(generation ? { generation } : {}),
   };
