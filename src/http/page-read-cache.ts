@@ -7,12 +7,14 @@
  * select, COMMIT and ROLLBACK included) and every commit of another process
  * moves it. Elsewhere (PostgreSQL, several instances) it is the page's
  * `content_version`, which triggers move in the transaction of every write
- * that changes the answer, read in the same query as the API key. Bounded by
- * characters, least recently used out.
+ * that changes the answer, read in the same query as the API key. Kept as
+ * UTF-8 bytes: a kept answer is written to the socket as it is, where a string
+ * would be measured and encoded again on every read. Bounded by bytes, least
+ * recently used out.
  */
 export class PageReadCache {
-  readonly #entries = new Map<string, { version: string; ownerId: number; body: string }>();
-  #characters = 0;
+  readonly #entries = new Map<string, { version: string; ownerId: number; body: Buffer }>();
+  #bytes = 0;
 
   constructor(
     /** The database's write generation; undefined where pages carry their own version instead. */
@@ -30,7 +32,7 @@ export class PageReadCache {
   }
 
   /** The kept body, when it was read at `version` and the page is the user's. */
-  get(pageId: number, withBlocks: boolean, userId: number, version: string | null): string | undefined {
+  get(pageId: number, withBlocks: boolean, userId: number, version: string | null): Buffer | undefined {
     if (version === null) return undefined;
     const key = `${pageId}:${withBlocks ? 1 : 0}`;
     const entry = this.#entries.get(key);
@@ -48,26 +50,29 @@ export class PageReadCache {
    * Keeps a body read after `version` was. Versions are never reused, so the
    * body is served only while nothing moved it since, when it is that
    * version's. With a write generation, a body read while it moved is not
-   * kept at all: it may mix states, and would never be served.
+   * kept at all: it may mix states, and would never be served. Answers the
+   * body as bytes, to be sent as such.
    */
-  set(pageId: number, withBlocks: boolean, ownerId: number, body: string, version: string | null): void {
-    if (version === null || (this.generation && version !== this.generation())) return;
-    if (body.length > this.budget) return;
+  set(pageId: number, withBlocks: boolean, ownerId: number, text: string, version: string | null): Buffer {
+    const body = Buffer.from(text);
+    if (version === null || (this.generation && version !== this.generation())) return body;
+    if (body.length > this.budget) return body;
     const key = `${pageId}:${withBlocks ? 1 : 0}`;
     this.#drop(key);
     this.#entries.set(key, { version, ownerId, body });
-    this.#characters += body.length;
-    while (this.#characters > this.budget) {
+    this.#bytes += body.length;
+    while (this.#bytes > this.budget) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
       this.#drop(oldest.value);
     }
+    return body;
   }
 
   #drop(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#characters -= entry.body.length;
+    this.#bytes -= entry.body.length;
   }
 }

@@ -7,7 +7,10 @@ export function serialized(reply: FastifyReply, payload: unknown): string {
   return body;
 }
 
-/** Sends a body already serialized by `serialized`: a kept answer and a fresh one are the same bytes. */
-export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+/**
+ * Sends a body already serialized by `serialized` (as text, or as its UTF-8
+ * bytes): a kept answer and a fresh one are the same bytes.
+ */
+export function sendSerialized(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -72,8 +72,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       const kept = cache?.get(id, withBlocks, actor.userId, version);
       if (kept !== undefined) return sendSerialized(reply, kept);
       const body = pageBody(await pages.view(actor, id, withBlocks));
-      cache?.set(id, withBlocks, actor.userId, body, version);
-      return sendSerialized(reply, body);
+      return sendSerialized(reply, cache ? cache.set(id, withBlocks, actor.userId, body, version) : body);
     },
   );
 
