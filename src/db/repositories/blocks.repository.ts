@@ -1,6 +1,12 @@
 import { sql, type Selectable } from 'kysely';
 import { conflict } from '../../shared/errors.js';
-import type { BlockRecord, BlocksRepository, LoadedBlock, Revision } from '../../modules/blocks/blocks.js';
+import type {
+  BlockRecord,
+  BlocksRepository,
+  LoadedBlock,
+  PinnableBlock,
+  Revision,
+} from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
 import { visibleInLists } from '../dialects/search.js';
 import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
@@ -8,6 +14,7 @@ import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-w
 import { bool, countOf, fromJson } from './rows.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
 import { readAll } from '../read-all.js';
+import { prepared } from '../prepared.js';
 
 type BlockRow = Selectable<BlocksTable>;
 
@@ -41,7 +48,30 @@ const BLOCK_COLUMNS = [
   'blocks.updated_at',
 ] as const;
 
-export function blocksRepository({ db, dialect }: Database): BlocksRepository {
+// Compiled once per number of ids (a list's SQL text depends on its length), for this many lengths.
+const PINNABLE_LENGTHS = 64;
+
+export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepository {
+  const pinnableReads = new Map<number, (...ids: number[]) => Promise<PinnableRow[]>>();
+  const pinnableQuery = (ids: number[]) =>
+    db
+      .selectFrom('blocks as b')
+      .leftJoin('block_revisions as r', 'r.id', 'b.current_revision_id')
+      .select([
+        'b.id',
+        'b.owner_id',
+        'b.scope',
+        'b.kind',
+        'b.name',
+        'b.block_type',
+        'r.id as revision_id',
+        'r.major',
+        'r.minor',
+        'r.schema_content',
+      ])
+      .where('b.id', 'in', ids);
+  type PinnableRow = Awaited<ReturnType<ReturnType<typeof pinnableQuery>['execute']>>[number];
+
   /** Tags, revisions and favorites of a page of blocks: three queries, whatever the page size. */
   async function hydrate(rows: Omit<BlockRow, 'search_vector'>[], viewerId: number): Promise<LoadedBlock[]> {
     if (rows.length === 0) return [];
@@ -87,6 +117,16 @@ export function blocksRepository({ db, dialect }: Database): BlocksRepository {
     async loadMany(ids, viewerId) {
       if (ids.length === 0) return [];
       return hydrate(await db.selectFrom('blocks').select(BLOCK_COLUMNS).where('id', 'in', ids).execute(), viewerId);
+    },
+
+    async pinnable(ids) {
+      if (ids.length === 0) return [];
+      let read = pinnableReads.get(ids.length);
+      if (!read) {
+        read = prepared(db, ids.length, (...slots: number[]) => pinnableQuery(slots), readNow);
+        if (pinnableReads.size < PINNABLE_LENGTHS) pinnableReads.set(ids.length, read);
+      }
+      return (await read(...ids)).map(toPinnable);
     },
 
     async list(query) {
@@ -358,5 +398,35 @@ function toRecord(row: Omit<BlockRow, 'search_vector'>, tags: number[]): BlockRe
     tags,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+function toPinnable(row: {
+  id: number;
+  owner_id: number;
+  scope: PinnableBlock['scope'];
+  kind: PinnableBlock['kind'];
+  name: string;
+  block_type: PinnableBlock['block_type'];
+  revision_id: number | null;
+  major: number | null;
+  minor: number | null;
+  schema_content: string | null;
+}): PinnableBlock {
+  const { revision_id, major, minor, schema_content, ...block } = row;
+  if (revision_id === null) return { ...block, revision: null };
+  const json = schema_content!;
+  let fields: Revision['schema_content'] | undefined;
+  return {
+    ...block,
+    revision: {
+      id: revision_id,
+      version: { major: major!, minor: minor! },
+      schema_json: json,
+      // Parsed only when asked for: a revision's compiled validator is usually kept already.
+      get schema_content() {
+        return (fields ??= fromJson<Revision['schema_content']>(json));
+      },
+    },
   };
 }

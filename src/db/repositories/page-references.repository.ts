@@ -1,13 +1,23 @@
 import type { PageReferences } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
+import { prepared } from '../prepared.js';
 
-export function pageReferencesRepository({ db }: Database): PageReferences {
+// Both are asked on page writes: compiled once, run past Kysely.
+export function pageReferencesRepository({ db, readNow }: Database): PageReferences {
+  const kinds = prepared(db, 0, () => db.selectFrom('page_types').select('kind').orderBy('kind'), readNow);
+  const folder = prepared(
+    db,
+    1,
+    (id: number) => db.selectFrom('folders').select(['site_id', 'owner_id']).where('id', '=', id),
+    readNow,
+    'first',
+  );
   return {
     async pageKinds() {
-      return (await db.selectFrom('page_types').select('kind').orderBy('kind').execute()).map((r) => r.kind);
+      return (await kinds()).map((r) => r.kind);
     },
     async folder(id) {
-      return db.selectFrom('folders').select(['site_id', 'owner_id']).where('id', '=', id).executeTakeFirst();
+      return (await folder(id))[0];
     },
   };
 }

@@ -125,7 +125,7 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
   revision_id: instance.revision_id,
   major: instance.version.major,
   minor: instance.version.minor,
-  schema_snapshot: toJson(instance.schema_snapshot),
+  schema_snapshot: instance.schema_snapshot_json ?? toJson(instance.schema_snapshot),
   placeholder_values: toJson(instance.placeholder_values),
   bindings: instance.bindings === null ? null : toJson(instance.bindings),
   parent_page_block_id: instance.parent_page_block_id,

@@ -1,10 +1,23 @@
 import type { Database } from '../dialects/dialect.js';
 import type { SitesRepository } from '../../modules/sites/sites.js';
 import { countOf } from './rows.js';
+import { prepared } from '../prepared.js';
 
 const SITE_COLUMNS = ['id', 'name', 'domain', 'layout_id', 'created_at', 'updated_at'] as const;
 
-export function sitesRepository({ db }: Database): SitesRepository {
+export function sitesRepository({ db, readNow }: Database): SitesRepository {
+  // Every page write checks its site: compiled once, run past Kysely.
+  const findSite = prepared(
+    db,
+    1,
+    (id: number) =>
+      db
+        .selectFrom('sites')
+        .select([...SITE_COLUMNS, 'user_id'])
+        .where('id', '=', id),
+    readNow,
+    'first',
+  );
   return {
     async list(userId, page) {
       const rows = await db
@@ -23,11 +36,7 @@ export function sitesRepository({ db }: Database): SitesRepository {
       return { rows, total: countOf(total) };
     },
     async find(id) {
-      return db
-        .selectFrom('sites')
-        .select([...SITE_COLUMNS, 'user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return (await findSite(id))[0];
     },
     async create(input) {
       return db

@@ -10,6 +10,7 @@ import type {
   BlocksRepository,
   BlockType,
   LoadedBlock,
+  PinnableBlock,
   NewRevision,
   Revision,
   RevisionSummary,
@@ -45,7 +46,8 @@ export type RevisionEntry = RevisionSummary & { version_bump: 'major' | 'minor' 
 
 const FIRST_VERSION: Version = { major: 1, minor: 0 };
 
-const readableBy = (block: LoadedBlock, actor: Actor) => block.scope === 'global' || block.owner_id === actor.userId;
+const readableBy = (block: Pick<LoadedBlock, 'scope' | 'owner_id'>, actor: Actor) =>
+  block.scope === 'global' || block.owner_id === actor.userId;
 
 export class BlocksService {
   constructor(private readonly deps: { blocks: BlocksRepository; sources: SourceCatalog; clock: Clock }) {}
@@ -97,6 +99,12 @@ export class BlocksService {
   /** The blocks of these ids that the actor may read, by id; the others are absent. */
   async readable(actor: Actor, ids: number[]): Promise<Map<number, LoadedBlock>> {
     const blocks = await this.deps.blocks.loadMany([...new Set(ids)], actor.userId);
+    return new Map(blocks.filter((b) => readableBy(b, actor)).map((b) => [b.id, b]));
+  }
+
+  /** As `readable`, with only what pinning instances needs (page writes). */
+  async pinnable(actor: Actor, ids: number[]): Promise<Map<number, PinnableBlock>> {
+    const blocks = await this.deps.blocks.pinnable([...new Set(ids)]);
     return new Map(blocks.filter((b) => readableBy(b, actor)).map((b) => [b.id, b]));
   }
 

@@ -49,6 +49,19 @@ export interface LoadedBlock extends BlockRecord {
   is_favorite: boolean;
 }
 
+/**
+ * What pinning an instance to a block's current revision needs, and no more
+ * (page writes): no tags, favorites, template, CSS or JS.
+ */
+export interface PinnableBlock extends Pick<BlockRecord, 'id' | 'owner_id' | 'scope' | 'kind' | 'name' | 'block_type'> {
+  revision: PinnedRevision | null;
+}
+
+export interface PinnedRevision extends Pick<Revision, 'id' | 'version' | 'schema_content'> {
+  /** `schema_content` as stored: the instances' snapshot is written from it as it is. */
+  schema_json: string;
+}
+
 export interface NewRevision {
   version: Version;
   template: string;
@@ -111,6 +124,8 @@ export interface BlocksRepository {
   load(id: number, viewerId: number): Promise<LoadedBlock | undefined>;
   /** The blocks of these ids that exist, in no particular order: four queries, however many. */
   loadMany(ids: number[], viewerId: number): Promise<LoadedBlock[]>;
+  /** The blocks of these (distinct) ids that exist, with their current revision: one query. */
+  pinnable(ids: number[]): Promise<PinnableBlock[]>;
   list(query: BlockListQuery): Promise<{ rows: LoadedBlock[]; total: number }>;
   favorites(viewerId: number, page: PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;
   search(query: { terms: string[]; viewerId: number } & PageRequest): Promise<{ rows: LoadedBlock[]; total: number }>;

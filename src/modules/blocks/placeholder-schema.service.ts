@@ -78,11 +78,16 @@ export class PlaceholderSchemaService {
     };
   }
 
-  forRevision(revisionId: number, fields: FieldDefinition[], blockType: BlockType): PlaceholderSchema {
+  /** `fields` may be given as a function: read only when the revision's contract is not kept. */
+  forRevision(
+    revisionId: number,
+    fields: FieldDefinition[] | (() => FieldDefinition[]),
+    blockType: BlockType,
+  ): PlaceholderSchema {
     const key = blockType === 'markdown' ? -revisionId : revisionId;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const compiled = this.compile(fields, blockType);
+    const compiled = this.compile(typeof fields === 'function' ? fields() : fields, blockType);
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as number);
     this.cache.set(key, compiled);
     return compiled;

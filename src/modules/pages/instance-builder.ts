@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import { notFound, validationError, type FieldError } from '../../shared/errors.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
-import type { LoadedBlock, Revision, SourceCatalog } from '../blocks/blocks.js';
+import type { LoadedBlock, PinnableBlock, PinnedRevision, Revision, SourceCatalog } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
 import { ValidatorCache } from '../blocks/schema/index.js';
@@ -105,19 +105,28 @@ export class InstanceBuilder {
   }
 
   /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
-  checkValues(block: LoadedBlock, revision: Revision, values: unknown, path: string): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content, block.block_type);
+  checkValues(
+    block: Pick<LoadedBlock, 'block_type'>,
+    revision: Pick<Revision, 'id' | 'schema_content'>,
+    values: unknown,
+    path: string,
+  ): FieldError[] {
+    const contract = this.deps.schemas.forRevision(revision.id, () => revision.schema_content, block.block_type);
     if (!isObject(values))
       return [{ path, message: 'placeholder_values must be an object.', code: 'type', expected: 'object' }];
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
   }
 
-  pin(block: LoadedBlock, revision: Revision, input: Omit<InstanceInput, 'block_id'>): NewInstance {
-    return {
+  pin(
+    block: Pick<LoadedBlock, 'id'>,
+    revision: Pick<Revision, 'id' | 'version' | 'schema_content'> & { schema_json?: string },
+    input: Omit<InstanceInput, 'block_id'>,
+  ): NewInstance {
+    const instance: NewInstance = {
       block_id: block.id,
       revision_id: revision.id,
       version: revision.version,
-      schema_snapshot: revision.schema_content,
+      schema_snapshot: [],
       placeholder_values: input.placeholder_values ?? {},
       bindings:
         isObject(input.bindings) && Object.keys(input.bindings).length
@@ -125,13 +134,21 @@ export class InstanceBuilder {
           : null,
       parent_page_block_id: input.parent_page_block_id ?? null,
     };
+    // With the stored text, the snapshot is written from it and parsed only if read.
+    if (revision.schema_json === undefined) instance.schema_snapshot = revision.schema_content;
+    else {
+      instance.schema_snapshot_json = revision.schema_json;
+      Object.defineProperty(instance, 'schema_snapshot', { enumerable: true, get: () => revision.schema_content });
+    }
+    return instance;
   }
 
-  private async resolve(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<LoadedBlock[]> {
+  private async resolve(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<PinnableBlock[]> {
     const missing: FieldError[] = [];
-    const found: LoadedBlock[] = [];
-    // All of them at once: one lookup per distinct block was most of a page write (bench B2).
-    const readable = await this.deps.blocks.readable(
+    const found: PinnableBlock[] = [];
+    // All of them at once, in one narrow query: one lookup per distinct block, then the
+    // blocks with tags, favorites and templates, were most of a page write (bench B2).
+    const readable = await this.deps.blocks.pinnable(
       actor,
       inputs.map((input) => input.block_id),
     );
@@ -158,13 +175,13 @@ export class InstanceBuilder {
   }
 
   private checkBindings(
-    block: LoadedBlock,
-    revision: Revision,
+    block: PinnableBlock,
+    revision: PinnedRevision,
     bindings: unknown,
     at: string,
     paramsSchemas: Map<string, Record<string, unknown>>,
   ): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, revision.schema_content, block.block_type);
+    const contract = this.deps.schemas.forRevision(revision.id, () => revision.schema_content, block.block_type);
     return this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas);
   }
 

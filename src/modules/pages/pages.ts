@@ -106,6 +106,8 @@ export interface NewInstance {
   revision_id: number;
   version: Version;
   schema_snapshot: unknown[];
+  /** `schema_snapshot` as the revision stores it, when at hand: written as it is. */
+  schema_snapshot_json?: string;
   placeholder_values: Record<string, unknown>;
   bindings: Record<string, Binding> | null;
   parent_page_block_id: number | null;
