@@ -6,7 +6,9 @@
  * that hold what escaping and key order can get wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageBody } from '../../src/http/presenters/page-body.js';
 import { presentPage } from '../../src/http/presenters/pages.presenter.js';
+import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
 import { lazySchemaCompilers } from '../../src/http/schema-compilers.js';
 import { namedSchemas } from '../../src/http/schemas/common.js';
 import { PageSchema } from '../../src/http/schemas/pages.js';
@@ -182,6 +184,48 @@ describe('the hand-written page answer', () => {
     expect(dry.body.blocks).toHaveLength(1);
     expect(dry.body.blocks[0].placeholder_values).toEqual(JSON.parse(JSON.stringify(richValues(1))));
     expect((await read(empty.body.id, true)).body.blocks).toEqual([]);
+  });
+
+  it('of a new page is built from its rows as a read gives them, pins behind their block included', async () => {
+    // A page write pins current revisions, but a block may move on before its transaction:
+    // the answer's statuses come from the transaction's own look at the library.
+    const block = await createBlock(t, user, { name: 'Moving "on"', schema_content: richFields });
+    for (const template of ['<p>{{ title }}</p>', '<p>{{ body }}</p>'])
+      expect((await t.call('PUT', `/api/v1/blocks/${block.id}`, { key: user.key, body: { template } })).status).toBe(
+        200,
+      );
+    const current = (await t.call('GET', `/api/v1/blocks/${block.id}`, { key: user.key })).body.current_revision;
+    const pinned = (version: { major: number; minor: number }, i: number) => ({
+      block_id: block.id,
+      revision_id: current.id,
+      version,
+      schema_snapshot: richFields,
+      placeholder_values: richValues(i),
+      bindings: i === 1 ? { news: { source: 'articles.latest', params: { limit: 2 } } } : null,
+      parent_page_block_id: null,
+    });
+    const created = await pagesRepository(t.app.database).create({
+      ownerId: user.id,
+      kind: 'article',
+      fields: {
+        name: tricky[2],
+        site_id: (await newSite(t, user, 'Fourth')).id,
+        folder_id: null,
+        slug: null,
+        meta_title: null,
+        meta_description: tricky[1],
+        meta_keywords: null,
+        meta_robots: null,
+      },
+      instances: [
+        pinned(current.version, 0),
+        pinned({ major: current.version.major, minor: current.version.minor - 1 }, 1),
+        pinned({ major: current.version.major - 1, minor: 9 }, 2),
+      ],
+      now: new Date().toISOString(),
+    });
+    expect(created.blocks.map((b) => b.update_status)).toEqual(['up_to_date', 'outdated_minor', 'outdated_major']);
+    expect(pageBody(created)).toBe(await expected(created.id, true));
   });
 
   it('never shows another transaction’s uncommitted rows, and waits for it instead', async () => {

@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { PageBlockView, PageView } from '../../modules/pages/pages.js';
-import type { Database } from '../dialects/dialect.js';
+import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { prepared } from '../prepared.js';
 import { hasOutdatedSql } from './page-rows.js';
 import { bool } from './rows.js';
 import { updateStatusSql } from './update-status.js';
+
+/**
+ * How a stored JSON column's text is brought to an answer. SQLite keeps the text
+ * JSON.stringify wrote. PostgreSQL's jsonb writes its own (spaces, its key order):
+ * it is brought to JSON.stringify's form, as the answer built from parsed values had it.
+ */
+export const compactJson = (dialect: Pick<Dialect, 'name'>) =>
+  dialect.name === 'postgres' ? (text: string) => JSON.stringify(JSON.parse(text)) : undefined;
 
 /**
  * The hot reads of a page's answer (GET /pages/{id}, and the answers of page
@@ -66,10 +74,7 @@ export function pageViewReader(database: Pick<Database, 'db' | 'dialect' | 'read
         .orderBy('pb.id'),
     database.readNow,
   );
-  // SQLite keeps the text JSON.stringify wrote. PostgreSQL's jsonb writes its own
-  // (spaces, its key order): it is brought to JSON.stringify's form, as the answer
-  // built from parsed values had it.
-  const compact = database.dialect.name === 'postgres' ? (text: string) => JSON.stringify(JSON.parse(text)) : undefined;
+  const compact = compactJson(database.dialect);
 
   return async (id: number, withBlocks: boolean): Promise<PageView | undefined> => {
     // Both called before either is awaited: with readNow, they run now, one after the other, on one state.

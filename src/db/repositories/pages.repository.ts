@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { conflict, fieldError, notFound } from '../../shared/errors.js';
-import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
+import type { NewInstance, PageBlockView, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
 import { prepared } from '../prepared.js';
-import { pageViewReader } from './page-view.js';
+import { compactJson, pageViewReader } from './page-view.js';
+import { updateStatusOf } from './update-status.js';
 import { countOf, toJson } from './rows.js';
 import { retrying } from '../retry.js';
 import { readAll } from '../read-all.js';
@@ -16,6 +17,14 @@ const searchDocument = (fields: PageFields) => ({
   slug: (fields.slug ?? '').replace(/-/g, ' '),
   meta: [fields.meta_title, fields.meta_description, fields.meta_keywords].filter(Boolean).join(' '),
 });
+
+const libraryQuery = (db: Kysely<DB>, ids: number[]) =>
+  db
+    .selectFrom('blocks as b')
+    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
+    .select(['b.id', 'b.name', 'b.kind', 'cur.major', 'cur.minor'])
+    .where('b.id', 'in', ids);
+type LibraryRow = Awaited<ReturnType<ReturnType<typeof libraryQuery>['execute']>>[number];
 
 const slugTaken = (slug: string | null) =>
   conflict(`The slug "${slug}" is already taken in this site.`, [
@@ -29,6 +38,7 @@ export function pagesRepository(database: Database): PagesRepository {
 /** The repository over `db`, which is the database or a transaction already open. */
 function bind(database: Database, db: Kysely<DB>): PagesRepository {
   const { dialect, readNow } = database;
+  const compact = compactJson(dialect);
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
 
@@ -91,10 +101,41 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     instances: NewInstance[],
     from: number,
     now: string,
-  ) => {
+  ) => (await insertRows(trx, pageId, instances, from, now)).map((r) => r.id);
+
+  // PostgreSQL's jsonb keeps its own text of the values (key order, spaces): an answer
+  // built from the rows takes it from RETURNING, as a read would. SQLite keeps ours.
+  const jsonBack = dialect.name === 'postgres';
+  const insertRows = async (
+    trx: Kysely<DB>,
+    pageId: number,
+    instances: NewInstance[],
+    from: number,
+    now: string,
+  ): Promise<Array<{ id: number; placeholder_values: string; bindings: string | null }>> => {
     if (instances.length === 0) return [];
     const rows = instances.map((instance, i) => instanceRow(pageId, instance, from + i, now));
-    return (await trx.insertInto('page_blocks').values(rows).returning('id').execute()).map((r) => r.id);
+    const query = trx.insertInto('page_blocks').values(rows);
+    if (jsonBack) return query.returning(['id', 'placeholder_values', 'bindings']).execute();
+    const ids = await query.returning('id').execute();
+    return ids.map(({ id }, i) => ({
+      id,
+      placeholder_values: rows[i]!.placeholder_values,
+      bindings: rows[i]!.bindings,
+    }));
+  };
+
+  // The blocks of a write's instances as its transaction sees them: compiled once per number of
+  // ids (the ids are its only parameters), run on the transaction's connection.
+  const libraryQueries = new Map<number, CompiledQuery<LibraryRow>>();
+  const libraryOf = async (trx: Kysely<DB>, ids: number[]) => {
+    let compiled = libraryQueries.get(ids.length);
+    if (!compiled) {
+      compiled = libraryQuery(database.db, ids).compile();
+      if (libraryQueries.size < 64) libraryQueries.set(ids.length, compiled);
+    }
+    const { rows } = await trx.executeQuery<LibraryRow>({ ...compiled, parameters: ids });
+    return new Map(rows.map((r) => [r.id, r]));
   };
 
   const blocks = pageBlocksReader(db, readNow);
@@ -173,9 +214,37 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await insertInstances(trx, id, input.instances, 0, input.now);
+          const rows = await insertRows(trx, id, input.instances, 0, input.now);
           await dialect.pageSearch.index(trx, id, searchDocument(input.fields));
-          return id;
+          const ids = [...new Set(input.instances.map((i) => i.block_id))];
+          const library = ids.length ? await libraryOf(trx, ids) : new Map<number, LibraryRow>();
+          const blocks = input.instances.map((instance, i): PageBlockView => {
+            const block = library.get(instance.block_id);
+            // The foreign key stopped a write whose block is gone; a block always keeps a current revision.
+            if (!block) throw new Error(`Block ${instance.block_id} vanished during a page write.`);
+            const row = rows[i]!;
+            return {
+              id: row.id,
+              block: { id: block.id, name: block.name, kind: block.kind },
+              order_index: i,
+              placeholder_values_json: compact ? compact(row.placeholder_values) : row.placeholder_values,
+              bindings_json: row.bindings === null ? null : compact ? compact(row.bindings) : row.bindings,
+              parent_page_block_id: instance.parent_page_block_id,
+              version: instance.version,
+              update_status: updateStatusOf(instance.version, block),
+            };
+          });
+          return {
+            id,
+            owner_id: input.ownerId,
+            kind: input.kind,
+            ...input.fields,
+            is_published: false,
+            has_outdated_blocks: blocks.some((b) => b.update_status !== 'up_to_date'),
+            created_at: input.now,
+            updated_at: input.now,
+            blocks,
+          };
         }),
       );
     },

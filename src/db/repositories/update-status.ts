@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { UpdateStatus, Version } from '../../modules/blocks/blocks.js';
 
 /**
  * The one computation of an instance's update status, shared by page lists
@@ -24,3 +25,11 @@ export const isOutdatedSql = (pb: string, cur: string): RawBuilder<SqlBool> => {
   const { pinMajor, pinMinor, curMajor, curMinor } = versions(pb, cur);
   return sql<SqlBool>`(${curMajor} > ${pinMajor} or (${curMajor} = ${pinMajor} and ${curMinor} > ${pinMinor}))`;
 };
+
+/** The same rule in JavaScript, for an answer built from rows just written. */
+export const updateStatusOf = (pin: Version, current: Version): UpdateStatus =>
+  current.major > pin.major
+    ? 'outdated_major'
+    : current.major === pin.major && current.minor > pin.minor
+      ? 'outdated_minor'
+      : 'up_to_date';

@@ -76,8 +76,7 @@ export class PagesService {
     await this.checkKind(kind);
     const fields = await this.fields(actor, kind, input, emptyFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
-    const id = await this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
-    return this.view(actor, id, true);
+    return this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
   }
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */

@@ -126,14 +126,18 @@ export interface PagesRepository {
   view(id: number, withBlocks: boolean): Promise<PageView | undefined>;
   list(query: PageListQuery): Promise<{ rows: Page[]; total: number }>;
   search(query: { ownerId: number; terms: string[] } & PageRequest): Promise<{ rows: Page[]; total: number }>;
-  /** Throws a `conflict` AppError at `slug` when the slug is taken in the site. */
+  /**
+   * Throws a `conflict` AppError at `slug` when the slug is taken in the site.
+   * Answers the page as a read right after it would (its instances, their blocks
+   * as the transaction saw them), built from what was written.
+   */
   create(input: {
     ownerId: number;
     kind: string;
     fields: PageFields;
     instances: NewInstance[];
     now: string;
-  }): Promise<number>;
+  }): Promise<PageView & { blocks: PageBlockView[] }>;
   /** `instances` given: the whole set is replaced. Throws the slug conflict. */
   update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<void>;
   delete(id: number): Promise<void>;
