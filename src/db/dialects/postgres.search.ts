@@ -1,5 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { revisionJoin, type BlockSearch, type BlockSearchQuery, type PageSearch } from './search.js';
+import {
+  revisionJoin,
+  type BlockSearch,
+  type BlockSearchQuery,
+  type PageSearch,
+  type PageSearchDocument,
+} from './search.js';
 
 // The 'simple' configuration: no stemming, like SQLite's unicode61, so that
 // the same query finds the same blocks on both databases.
@@ -82,18 +88,20 @@ export const postgresBlockSearch: BlockSearch = {
     return { rows: [], total: Number(counted.rows[0]?.n ?? 0) };
   },
 };
+const PAGE_VECTOR = (doc: PageSearchDocument) => sql`setweight(to_tsvector('simple', ${doc.name}), 'A') ||
+      setweight(to_tsvector('simple', ${doc.slug}), 'B') ||
+      setweight(to_tsvector('simple', ${doc.meta}), 'C')`;
+
 export const postgresPageSearch: PageSearch = {
   async migrate(db) {
     await sql`alter table pages add column search_vector tsvector not null default ''::tsvector`.execute(db);
     await sql`create index pages_search_vector on pages using gin (search_vector)`.execute(db);
   },
   async index(db: Kysely<any>, pageId, doc) {
-    await sql`update pages set search_vector =
-      setweight(to_tsvector('simple', ${doc.name}), 'A') ||
-      setweight(to_tsvector('simple', ${doc.slug}), 'B') ||
-      setweight(to_tsvector('simple', ${doc.meta}), 'C')
-      where id = ${pageId}`.execute(db);
+    await sql`update pages set search_vector = ${PAGE_VECTOR(doc)} where id = ${pageId}`.execute(db);
   },
+  // Set by the page's insert: no second write of the row (nor of its GIN entry) and no round trip.
+  created: (doc) => ({ columns: { search_vector: PAGE_VECTOR(doc) }, add: async () => {} }),
   matches(terms) {
     return sql<{
       page_id: number;

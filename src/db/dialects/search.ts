@@ -60,5 +60,14 @@ export interface PageSearchDocument {
 export interface PageSearch {
   migrate(db: Kysely<unknown>): Promise<void>;
   index(db: Kysely<any>, pageId: number, doc: PageSearchDocument): Promise<void>;
+  /**
+   * A new page's entry: `columns` go into the page's own insert (PostgreSQL's
+   * vector is a column of pages), then `add` writes what lives elsewhere
+   * (SQLite's full-text row; a new page has no old one to remove).
+   */
+  created(doc: PageSearchDocument): {
+    columns: Record<string, RawBuilder<unknown>>;
+    add(db: Kysely<any>, pageId: number): Promise<void>;
+  };
   matches(terms: string[]): RawBuilder<{ page_id: number; score: number }>;
 }

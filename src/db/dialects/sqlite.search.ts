@@ -1,5 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { revisionJoin, visibleInLists, type BlockSearch, type BlockSearchQuery, type PageSearch } from './search.js';
+import {
+  revisionJoin,
+  visibleInLists,
+  type BlockSearch,
+  type BlockSearchQuery,
+  type PageSearch,
+  type PageSearchDocument,
+} from './search.js';
 
 // bm25 weights per column (name, description, docs, tags, vis): a name hit outweighs the rest;
 // the visibility token never counts.
@@ -96,6 +103,12 @@ export const sqliteBlockSearch: BlockSearch = {
   },
 };
 
+const addPage = async (db: Kysely<any>, pageId: number, doc: PageSearchDocument) => {
+  await sql`insert into page_search (rowid, name, slug, meta) values (${pageId}, ${doc.name}, ${doc.slug}, ${doc.meta})`.execute(
+    db,
+  );
+};
+
 export const sqlitePageSearch: PageSearch = {
   async migrate(db) {
     await sql`create virtual table page_search using fts5(name, slug, meta, tokenize = 'unicode61 remove_diacritics 2')`.execute(
@@ -107,10 +120,9 @@ export const sqlitePageSearch: PageSearch = {
   },
   async index(db: Kysely<any>, pageId, doc) {
     await sql`delete from page_search where rowid = ${pageId}`.execute(db);
-    await sql`insert into page_search (rowid, name, slug, meta) values (${pageId}, ${doc.name}, ${doc.slug}, ${doc.meta})`.execute(
-      db,
-    );
+    await addPage(db, pageId, doc);
   },
+  created: (doc) => ({ columns: {}, add: (db, pageId) => addPage(db, pageId, doc) }),
   matches(terms) {
     return sql<{
       page_id: number;

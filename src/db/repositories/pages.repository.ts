@@ -202,6 +202,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     async create(input) {
       return guardSlug(input.fields.slug, () =>
         inTransaction(async (trx) => {
+          const search = dialect.pageSearch.created(searchDocument(input.fields));
           const { id } = await trx
             .insertInto('pages')
             .values({
@@ -211,11 +212,12 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
               is_published: false,
               created_at: input.now,
               updated_at: input.now,
+              ...search.columns,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           const rows = await insertRows(trx, id, input.instances, 0, input.now);
-          await dialect.pageSearch.index(trx, id, searchDocument(input.fields));
+          await search.add(trx, id);
           const ids = [...new Set(input.instances.map((i) => i.block_id))];
           const library = ids.length ? await libraryOf(trx, ids) : new Map<number, LibraryRow>();
           const blocks = input.instances.map((instance, i): PageBlockView => {
