@@ -106,7 +106,7 @@ export interface NewInstance {
   revision_id: number;
   version: Version;
   schema_snapshot: unknown[];
-  /** `schema_snapshot` as the revision stores it, when at hand: written as it is. */
+  /** Set when the snapshot is the pinned revision's fields as stored: the database copies them. */
   schema_snapshot_json?: string;
   placeholder_values: Record<string, unknown>;
   bindings: Record<string, Binding> | null;
