@@ -38,3 +38,19 @@ export function prepared<P extends unknown[], R>(
     return db.executeQuery<R>({ ...compiled, parameters }).then((result) => result.rows);
   };
 }
+
+/**
+ * As `prepared`, for a statement run on a connection given at each call (a
+ * transaction's): built and compiled once, then handed back with new
+ * parameters, for `executeQuery` on that connection.
+ */
+export function compiledOnce<P extends unknown[], R>(
+  arity: P['length'],
+  build: (...params: P) => Compilable<R>,
+): (...params: P) => CompiledQuery<R> {
+  let compiled: CompiledQuery<R> | undefined;
+  return (...params) => {
+    compiled ??= build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as P)).compile();
+    return { ...compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? params[p.index] : p)) };
+  };
+}
