@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './dialect.js';
 import {
   revisionJoin,
+  selectNow,
   type BlockSearch,
   type BlockSearchQuery,
   type PageSearch,
@@ -62,14 +64,22 @@ export const postgresBlockSearch: BlockSearch = {
       on conflict (block_id) do update set vis = excluded.vis, search_vector = excluded.search_vector`.execute(db);
   },
   tagIds: sql`(select string_agg(tag_id::text, ',' order by tag_id) from block_tags where block_id = blocks.id)`,
-  async search<R>(db: Kysely<any>, query: BlockSearchQuery, columns: RawBuilder<unknown>) {
+  async search<R>(
+    db: Kysely<any>,
+    query: BlockSearchQuery,
+    columns: RawBuilder<unknown>,
+    readNow?: Database['readNow'],
+  ) {
     const q = sql`to_tsquery('simple', ${prefixQuery(query.terms)})`;
     const visible = sql`(vis = 'global' or vis = ${`u${query.viewerId}`})`;
     // One statement, one round trip: the visible matches ranked without touching blocks,
     // the count taken before the limit (`count(*) over ()`: a separate count visited every
     // matching heap page a second time, B4 at 100k), then only the page joined to its blocks.
     // ts_rank grows with relevance; descending, then by id, as SQLite's bm25 ascending.
-    const { rows } = await sql<R & { search_total: number }>`select ${columns}, m.total as search_total
+    // A named prepared statement (`readNow`): planned once per connection, not on every search.
+    const rows = await selectNow(
+      db,
+      sql<R & { search_total: number }>`select ${columns}, m.total as search_total
       from (
         select block_id, count(*) over () as total, ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score
         from block_search, ${q} q
@@ -78,14 +88,18 @@ export const postgresBlockSearch: BlockSearch = {
         limit ${query.limit} offset ${query.offset}) m
       join blocks on blocks.id = m.block_id
       ${revisionJoin}
-      order by m.score desc, m.block_id`.execute(db);
+      order by m.score desc, m.block_id`,
+      readNow,
+    );
     if (rows.length > 0) return { rows, total: Number(rows[0]!.search_total) };
     if (query.offset === 0 && query.limit > 0) return { rows: [], total: 0 };
     // Past the end (or an empty page) no row carries the count: it is taken on its own.
-    const counted = await sql<{
-      n: string;
-    }>`select count(*) as n from block_search where search_vector @@ ${q} and ${visible}`.execute(db);
-    return { rows: [], total: Number(counted.rows[0]?.n ?? 0) };
+    const counted = await selectNow(
+      db,
+      sql<{ n: string }>`select count(*) as n from block_search where search_vector @@ ${q} and ${visible}`,
+      readNow,
+    );
+    return { rows: [], total: Number(counted[0]?.n ?? 0) };
   },
 };
 const PAGE_VECTOR = (doc: PageSearchDocument) => sql`setweight(to_tsvector('simple', ${doc.name}), 'A') ||

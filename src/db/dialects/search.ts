@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './dialect.js';
 
 /** What is indexed for one block. Weights: name first, then tags and description, then docs. */
 export interface BlockSearchDocument {
@@ -30,9 +31,26 @@ export interface BlockSearch {
     db: Kysely<any>,
     query: BlockSearchQuery,
     columns: RawBuilder<unknown>,
+    readNow?: Database['readNow'],
   ): Promise<{ rows: R[]; total: number }>;
   /** A block's tag ids in id order, comma-separated (null without tags): an expression over `blocks`. */
   readonly tagIds: RawBuilder<string | null>;
+}
+
+/**
+ * Runs a search's select past Kysely's execution chain where `readNow` can
+ * (see Database: on PostgreSQL a named prepared statement, planned once per
+ * connection instead of on every search), else through Kysely.
+ */
+export async function selectNow<R>(
+  db: Kysely<any>,
+  query: RawBuilder<R>,
+  readNow: Database['readNow'] | undefined,
+): Promise<R[]> {
+  const compiled = query.compile(db);
+  const rows = db.isTransaction ? undefined : readNow?.(compiled.sql, compiled.parameters);
+  if (rows) return (await rows) as R[];
+  return (await db.executeQuery(compiled)).rows;
 }
 
 /** What a search's page joins to each block: its current revision, if any. */

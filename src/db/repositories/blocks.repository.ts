@@ -185,7 +185,12 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
       // The page's blocks with their tags, the viewer's favorite and the current revision
       // come in the search's own statement (on PostgreSQL, its one round trip), not in
       // four more queries as `hydrate` reads them.
-      const { rows, total } = await dialect.search.search<SearchRow>(db, query, searchColumns(dialect, query.viewerId));
+      const { rows, total } = await dialect.search.search<SearchRow>(
+        db,
+        query,
+        searchColumns(dialect, query.viewerId),
+        readNow,
+      );
       return { rows: rows.map(fromSearchRow), total };
     },
 
