@@ -13,6 +13,7 @@ import { DEFAULT_POOL_OPTIONS, RenderPool } from '../src/rendering/pool.js';
 import { RenderError, Renderer } from '../src/rendering/renderer.js';
 import { benchValues, BENCH_TEMPLATE } from './lib/api.js';
 import { SERVER_CORE } from './lib/processes.js';
+import { parseKeepingText } from '../src/shared/json-text.js';
 
 export interface PoolRow {
   id: string;
@@ -32,7 +33,10 @@ const load = () =>
     .map((n) => fmt(n, 2))
     .join(' / ');
 
-/** The B3 page: 200 instances of ten revisions, values differing by `seed` (a new seed: nothing cached). */
+/**
+ * The B3 page: 200 instances of ten revisions, values differing by `seed` (a new seed: nothing cached),
+ * as the database gives them: parsed from their stored text, which is kept beside them.
+ */
 function page(seed: number): PageBlockInput[] {
   return Array.from({ length: 200 }, (_, i) => ({
     id: i + 1,
@@ -41,7 +45,7 @@ function page(seed: number): PageBlockInput[] {
     template: BENCH_TEMPLATE.replace('class="b"', `class="b${i % 10}"`),
     css: `.b${i % 10}{margin:${i % 10}px}`,
     js: '',
-    values: { ...benchValues(i), title: `Section ${i} of ${seed}` },
+    values: parseKeepingText(JSON.stringify({ ...benchValues(i), title: `Section ${i} of ${seed}` })),
     slots: {},
     blockType: 'schema',
     richtextFields: [],

@@ -1,4 +1,5 @@
 import type { Template } from 'liquidjs';
+import { jsonTextOf } from '../shared/json-text.js';
 
 /**
  * Least recently used first, bounded by a total weight (an entry count, or
@@ -97,7 +98,10 @@ export class OutputCache {
 
   keyOf(revisionId: number, inputs: OutputInputs): string {
     const { values, slots, children, blockType, richtextFields, markdownFields } = inputs;
-    return `${revisionId}:${JSON.stringify([values, slots, children ?? null, blockType, richtextFields, markdownFields ?? null])}`;
+    // Values read from the database come with their stored text: serializing them again was a
+    // sixth of a warm preview. Its length first, so that where it ends is never in doubt.
+    const text = jsonTextOf(values) ?? JSON.stringify(values);
+    return `${revisionId}:${text.length}:${text}${JSON.stringify([slots, children ?? null, blockType, richtextFields, markdownFields ?? null])}`;
   }
 
   get(key: string): string | undefined {

@@ -3,7 +3,7 @@ import { RenderError } from './render-error.js';
 import type { BlockRenderInput } from './renderer.js';
 
 /** The HTML of one block, given its inputs (children's HTML included) and its index in the page. */
-export type RenderOne = (input: BlockRenderInput, index: number) => string | Promise<string>;
+export type RenderOne = (input: BlockRenderInput, index: number) => string;
 
 /**
  * Lays a page's blocks out in the given order, each child (by `parentId`, in
@@ -11,12 +11,10 @@ export type RenderOne = (input: BlockRenderInput, index: number) => string | Pro
  * the order the blocks appear in the HTML. Where each block's HTML comes from
  * is the caller's: the Renderer renders it, the pool takes it from its cache or
  * from a thread. The same layout everywhere, so the same inputs give the same keys.
+ * Synchronous, and each block's input built field by field: a 200-block page spent
+ * a tenth of its render on awaits and object spreads here.
  */
-export async function composePage(
-  blocks: PageBlockInput[],
-  renderOne: RenderOne,
-  outputLimit: number,
-): Promise<RenderedPage> {
+export function composePage(blocks: PageBlockInput[], renderOne: RenderOne, outputLimit: number): RenderedPage {
   const indexOf = new Map(blocks.map((block, i) => [block.id, i]));
   const known = new Set(blocks.map((block) => block.id));
   const childrenOf = new Map<number, PageBlockInput[]>();
@@ -34,20 +32,29 @@ export async function composePage(
 
   const visited = new Set<number>();
   const assets = new Map<number, { css: string; js: string }>();
-  const visit = async (block: PageBlockInput): Promise<string> => {
+  const visit = (block: PageBlockInput): string => {
     visited.add(block.id);
     if (!assets.has(block.revisionId)) assets.set(block.revisionId, { css: block.css, js: block.js });
-    const childHtml: string[] = [];
-    for (const child of childrenOf.get(block.id) ?? []) {
-      if (!visited.has(child.id)) childHtml.push(await visit(child));
+    const children = childrenOf.get(block.id);
+    let childHtml: string[] | undefined;
+    if (children) {
+      childHtml = [];
+      for (const child of children) if (!visited.has(child.id)) childHtml.push(visit(child));
     }
-    const { id, parentId: _parentId, css: _css, js: _js, ...input } = block;
-    const index = indexOf.get(id)!;
+    const index = indexOf.get(block.id)!;
+    const input: BlockRenderInput = {
+      blockId: block.id,
+      revisionId: block.revisionId,
+      template: block.template,
+      values: block.values,
+      slots: block.slots,
+      blockType: block.blockType,
+      richtextFields: block.richtextFields,
+    };
+    if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
+    if (childHtml !== undefined && childHtml.length > 0) input.children = childHtml.join('\n');
     try {
-      return await renderOne(
-        { ...input, blockId: id, ...(childHtml.length > 0 && { children: childHtml.join('\n') }) },
-        index,
-      );
+      return renderOne(input, index);
     } catch (error) {
       throw error instanceof RenderError && error.index === undefined ? error.at(index) : error;
     }
@@ -55,8 +62,8 @@ export async function composePage(
 
   const parts: string[] = [];
   let length = 0;
-  const add = async (block: PageBlockInput) => {
-    const html = await visit(block);
+  const add = (block: PageBlockInput) => {
+    const html = visit(block);
     length += html.length;
     if (length > outputLimit) {
       throw new RenderError({
@@ -69,9 +76,9 @@ export async function composePage(
     }
     parts.push(html);
   };
-  for (const block of roots) await add(block);
+  for (const block of roots) add(block);
   // Blocks caught in a parent cycle are reachable from no root; show them rather than drop them.
-  for (const block of blocks) if (!visited.has(block.id)) await add(block);
+  for (const block of blocks) if (!visited.has(block.id)) add(block);
 
   const chunks = [...assets.values()];
   return {

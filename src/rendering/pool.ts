@@ -16,7 +16,8 @@ import { RenderError, type RenderFailure } from './render-error.js';
 import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
 import { previewDocument } from './preview-document.js';
 import type { BlockRenderInput } from './renderer.js';
-import type { RenderOutcome, RenderTask } from './render-worker.js';
+import type { RenderOutcome, RenderTask, TaskBlock } from './render-worker.js';
+import { jsonTextOf } from '../shared/json-text.js';
 
 export interface RenderPoolOptions {
   /** Wall-clock budget of one page, in milliseconds. */
@@ -52,6 +53,15 @@ export const DEFAULT_POOL_OPTIONS: Required<Omit<RenderPoolOptions, 'onRender'>>
 function workerFile(): string {
   const fromSource = import.meta.url.endsWith('.ts');
   return fileURLToPath(new URL(fromSource ? './render-worker.dev.mjs' : './render-worker.js', import.meta.url));
+}
+
+/** A block as a thread is sent it: no template, CSS or JS, and its values as their stored text when they have one. */
+function taskBlock(block: PageBlockInput): TaskBlock {
+  const { values, ...rest } = block;
+  const valuesJson = jsonTextOf(values);
+  return valuesJson === undefined
+    ? { ...rest, values, template: '', css: '', js: '' }
+    : { ...rest, valuesJson, template: '', css: '', js: '' };
 }
 
 /** Thrown inside a cache-only layout when an instance's HTML is not kept (made once: no stack to capture per miss). */
@@ -107,8 +117,10 @@ export class RenderPool implements PageRenderer {
       const progress = new Int32Array(new SharedArrayBuffer(8));
       const deadline = this.#deadline(progress);
       // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
-      // CSS and JS never: the page is laid out here. Every character sent is copied twice.
-      const bare = blocks.map((block) => ({ ...block, template: '', css: '', js: '' }));
+      // CSS and JS never: the page is laid out here. Every character sent is copied twice. Values
+      // read from the database go as their stored text: one string is copied in one piece, where an
+      // object is walked and rebuilt field by field, and the thread keys its cache by the text anyway.
+      const bare = blocks.map(taskBlock);
       let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
       if (outcome.kind === 'missing') {
         templates = 'sent';
@@ -119,7 +131,7 @@ export class RenderPool implements PageRenderer {
         const { outputs, keys } = outcome;
         // Laid out here from the thread's HTML of each block, kept for the next time under the
         // thread's keys (the same as #keyOf gives; building them again cost a tenth of the page).
-        const page = await composePage(blocks, (_input, index) => outputs[index]!, this.#outputLimit);
+        const page = composePage(blocks, (_input, index) => outputs[index]!, this.#outputLimit);
         outputs.forEach((html, index) => {
           const key = keys[index];
           if (key !== undefined) this.#outputs.set(key, html);
@@ -139,7 +151,7 @@ export class RenderPool implements PageRenderer {
   /** The page from the kept HTML of its instances, or undefined when one is not kept. */
   async #fromCache(blocks: PageBlockInput[]): Promise<RenderedPage | undefined> {
     try {
-      return await composePage(
+      return composePage(
         blocks,
         (input) => {
           const key = this.#keyOf(input);

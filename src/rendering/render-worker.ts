@@ -6,10 +6,15 @@
 import { workerData } from 'node:worker_threads';
 import type { PageBlockInput } from '../modules/publishing/publishing.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
+import { parseKeepingText } from '../shared/json-text.js';
+
+/** A page block as sent: its values as an object, or as the stored JSON text they were read from. */
+export type TaskBlock = Omit<PageBlockInput, 'values'> &
+  ({ values: PageBlockInput['values']; valuesJson?: undefined } | { values?: undefined; valuesJson: string });
 
 export interface RenderTask {
   /** With `template` left empty unless `withTemplates`. */
-  blocks: PageBlockInput[];
+  blocks: TaskBlock[];
   withTemplates: boolean;
   /** Shared with the main thread: [0] the index of the block being rendered, so an overrun can name it; [1] 1 once started. */
   progress: Int32Array;
@@ -41,7 +46,12 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   try {
     const hitsBefore = renderer.outputCacheStats.hits;
     const outputs = { html: [] as string[], keys: [] as (string | undefined)[] };
-    await renderer.renderPage(task.blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
+    // Parsed keeping the text: the Renderer keys its cache by it, as the main thread does.
+    const blocks = task.blocks.map(({ valuesJson, values, ...block }) => ({
+      ...block,
+      values: valuesJson === undefined ? values! : parseKeepingText<PageBlockInput['values']>(valuesJson),
+    }));
+    await renderer.renderPage(blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
     return {
       kind: 'page',
       outputs: outputs.html,

@@ -5,6 +5,7 @@ import type { DB } from '../schema.js';
 import { prepared } from '../prepared.js';
 import { bool, fromJson } from './rows.js';
 import { readAll } from '../read-all.js';
+import { parseKeepingText } from '../../shared/json-text.js';
 
 type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
 
@@ -159,7 +160,8 @@ export function renderingRepository({ db, dialect, readNow }: Database): Renderi
             block_type: r.block_type,
             kind: r.kind,
             version: { major: r.major, minor: r.minor },
-            placeholder_values: fromJson(r.placeholder_values),
+            // Its text kept beside it: rendering keys its cache by the text and sends it to a thread as is.
+            placeholder_values: parseKeepingText(r.placeholder_values),
             bindings: r.bindings === null ? null : fromJson(r.bindings),
             schema_snapshot: revision.snapshot,
             revision: revision.assets,

@@ -1,6 +1,7 @@
 import { Liquid } from 'liquidjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Renderer, type BlockRenderInput } from '../../../src/rendering/index.js';
+import { parseKeepingText } from '../../../src/shared/json-text.js';
 
 let nextRevision = 5000;
 const block = (overrides: Partial<BlockRenderInput> = {}): BlockRenderInput => ({
@@ -93,5 +94,26 @@ describe('Renderer: the rendered-instance cache', () => {
     await expect(renderer.renderBlock(input)).rejects.toThrow();
     await expect(renderer.renderBlock(input)).rejects.toThrow();
     expect(renderer.outputCacheStats.entries).toBe(0);
+  });
+
+  it('keys values read from the database by their stored text, and never confuses two texts', async () => {
+    const render = vi.spyOn(Liquid.prototype, 'renderSync');
+    const renderer = new Renderer();
+    const input = block({ values: { t: 'x' } });
+    const first = await renderer.renderBlock(input);
+    // The same values as stored text in JSON.stringify's form: the same key, no render.
+    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"x"}') })).toBe(first);
+    expect(render).toHaveBeenCalledTimes(1);
+    // PostgreSQL's jsonb text of the same values: another key, rendered once more, the same HTML.
+    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t": "x"}') })).toBe(first);
+    expect(render).toHaveBeenCalledTimes(2);
+    // Other values, even as text that begins like the first: rendered, with what the text holds.
+    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"x","u":1}') })).toBe(first);
+    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"y"}') })).toBe('<p>y</p><i>a</i>');
+    expect(render).toHaveBeenCalledTimes(4);
+    // A value replaced by another object (a draft) has no text: keyed by what it holds.
+    const stored = parseKeepingText<Record<string, unknown>>('{"t":"y"}');
+    expect(await renderer.renderBlock({ ...input, values: { ...stored, t: 'z' } })).toBe('<p>z</p><i>a</i>');
+    expect(render).toHaveBeenCalledTimes(5);
   });
 });

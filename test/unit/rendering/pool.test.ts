@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PageBlockInput } from '../../../src/modules/publishing/publishing.js';
 import { RenderPool, type RenderEvent } from '../../../src/rendering/pool.js';
 import { RenderError } from '../../../src/rendering/renderer.js';
+import { parseKeepingText } from '../../../src/shared/json-text.js';
 
 let nextId = 1;
 const block = (template: string, values: Record<string, unknown> = {}): PageBlockInput => {
@@ -137,6 +138,24 @@ describe('RenderPool', () => {
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 2 });
     // A template with a date filter is never kept: rendered each time.
     expect((await renderer.renderPage([dated])).html).toBe('2020');
+    expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
+  });
+
+  it('sends a thread values read from the database as their text, and keys them by it on both sides', async () => {
+    const events: RenderEvent[] = [];
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, onRender: (event) => events.push(event) });
+    const stored = { ...block('<p>{{ t }}</p>{% for i in list %}<i>{{ i.n }}</i>{% endfor %}'), values: {} };
+    const read = (text: string) => ({ ...stored, values: parseKeepingText<Record<string, unknown>>(text) });
+    const text = '{"t": "<x>", "list": [{"n": 1}, {"n": 2}]}';
+    expect((await renderer.renderPage([read(text)])).html).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
+    expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
+    // Read again (a new object, the same text): laid out here from what the thread sent back.
+    expect((await renderer.renderPage([read(text)])).html).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
+    expect(events.at(-1)?.instances).toEqual({ kept: 1, rendered: 0 });
+    // The same values without a text (a draft): keyed by their JSON, rendered by the thread.
+    expect((await renderer.renderPage([{ ...stored, values: { t: '<x>', list: [{ n: 1 }] } }])).html).toBe(
+      '<p>&lt;x&gt;</p><i>1</i>',
+    );
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
   });
 });
