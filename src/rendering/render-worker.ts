@@ -49,7 +49,7 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
     // Parsed keeping the text: the Renderer keys its cache by it, as the main thread does.
     const blocks = task.blocks.map(({ valuesJson, values, ...block }) => ({
       ...block,
-      values: valuesJson === undefined ? values! : parseKeepingText<PageBlockInput['values']>(valuesJson),
+      values: valuesJson === undefined ? values : parseKeepingText<PageBlockInput['values']>(valuesJson),
     }));
     await renderer.renderPage(blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
     return {
