@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
-import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { benchValues, signUp, tenBlocks, site as newSite, v1 } from './lib/api.js';
 import { load, type LoadResult } from './lib/load.js';
 import { startPinned } from './lib/processes.js';
 
@@ -26,15 +26,7 @@ const service = await startPinned(['--max-semi-space-size=4', join(dist, 'main.j
 try {
   const session = await signUp(service.url);
   const siteId = await newSite(session);
-  const blocks: any[] = [];
-  for (let i = 0; i < 10; i++)
-    blocks.push(
-      await v1(session, 'POST', '/blocks', {
-        name: `Bench block ${i}`,
-        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
-        schema_content: BENCH_FIELDS,
-      }),
-    );
+  const blocks = await tenBlocks(session, 'Bench');
   const instances = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ block_id: blocks[i % 10].id, placeholder_values: benchValues(i) }));
   const page = await v1(session, 'POST', '/pages', { name: 'Twenty', site_id: siteId, blocks: instances(20) });

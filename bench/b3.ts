@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
-import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { benchValues, signUp, tenBlocks, site as newSite, v1 } from './lib/api.js';
 import { b3Rows, measureB3 } from './lib/previews.js';
 import { startPinned } from './lib/processes.js';
 
@@ -28,16 +28,7 @@ try {
   const session = await signUp(service.url);
   const siteId = await newSite(session);
   // As run.ts: ten blocks, each its own template and CSS, the instances going round them.
-  const blocks: any[] = [];
-  for (let i = 0; i < 10; i++)
-    blocks.push(
-      await v1(session, 'POST', '/blocks', {
-        name: `B3 block ${i}`,
-        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
-        css: `.b${i}{margin:${i}px}`,
-        schema_content: BENCH_FIELDS,
-      }),
-    );
+  const blocks = await tenBlocks(session, 'B3');
   const run = await measureB3({
     url: service.url,
     key: session.key,

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { signUp } from './lib/api.js';
+import { twentyPage } from './lib/in-process.js';
 import { growLibrary } from './lib/bulk.js';
 import { latencies, load } from './lib/load.js';
 import { rssMb, startPinned } from './lib/processes.js';
@@ -29,17 +30,7 @@ const memory = (pid: number) =>
 try {
   let service = await start();
   const session = await signUp(service.url);
-  const siteId = await newSite(session);
-  const block = await v1(session, 'POST', '/blocks', {
-    name: 'B6 block',
-    template: BENCH_TEMPLATE,
-    schema_content: BENCH_FIELDS,
-  });
-  const page = await v1(session, 'POST', '/pages', {
-    name: 'Twenty',
-    site_id: siteId,
-    blocks: Array.from({ length: 20 }, (_, i) => ({ block_id: block.id, placeholder_values: benchValues(i) })),
-  });
+  const page = await twentyPage(session, 'B6');
   await service.stop();
   await growLibrary({ dataDir, databaseUrl: undefined, schema: undefined }, session.userId, 100_000);
   service = await start();

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
-import { benchValues, BENCH_FIELDS, BENCH_TEMPLATE, signUp, site as newSite, v1 } from './lib/api.js';
+import { benchValues, signUp, tenBlocks, site as newSite, v1 } from './lib/api.js';
 import { growLibrary } from './lib/bulk.js';
 import { latencies, load } from './lib/load.js';
 import { b3Rows, measureB3 } from './lib/previews.js';
@@ -53,17 +53,7 @@ async function benchmark(t: Target): Promise<Row[]> {
   let service = await startPinned(SERVICE, envOf(t));
   const session = await signUp(service.url);
   const siteId = await newSite(session);
-  const blocks: any[] = [];
-  for (let i = 0; i < 10; i++) {
-    blocks.push(
-      await v1(session, 'POST', '/blocks', {
-        name: `Bench block ${i}`,
-        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
-        css: `.b${i}{margin:${i}px}`,
-        schema_content: BENCH_FIELDS,
-      }),
-    );
-  }
+  const blocks = await tenBlocks(session, 'Bench');
   const instances = (n: number, from = 0) =>
     Array.from({ length: n }, (_, i) => ({
       block_id: blocks[i % blocks.length].id,

@@ -77,3 +77,18 @@ export const benchValues = (i: number) => ({
   text: 'Some text for the section, long enough to look like real copy on a page.',
   items: [1, 2, 3].map((n) => ({ label: `Link ${i}.${n}`, url: `https://example.com/${i}/${n}` })),
 });
+
+/** Ten blocks of BENCH_TEMPLATE, each its own class and CSS: pages go round them (B1–B3). */
+export async function tenBlocks(s: Session, label: string): Promise<any[]> {
+  const blocks: any[] = [];
+  for (let i = 0; i < 10; i++)
+    blocks.push(
+      await v1(s, 'POST', '/blocks', {
+        name: `${label} block ${i}`,
+        template: BENCH_TEMPLATE.replace('class="b"', `class="b${i}"`),
+        css: `.b${i}{margin:${i}px}`,
+        schema_content: BENCH_FIELDS,
+      }),
+    );
+  return blocks;
+}
