@@ -1,10 +1,11 @@
-import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { conflict, fieldError, notFound } from '../../shared/errors.js';
 import type { NewInstance, PageBlockView, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
-import { compiledOnce, prepared } from '../prepared.js';
+import { prepared } from '../prepared.js';
+import { instanceInserts, type LibraryRow } from './instance-inserts.js';
 import { compactJson, pageViewReader } from './page-view.js';
 import { updateStatusOf } from './update-status.js';
 import { countOf, toJson } from './rows.js';
@@ -17,15 +18,6 @@ const searchDocument = (fields: PageFields) => ({
   slug: (fields.slug ?? '').replace(/-/g, ' '),
   meta: [fields.meta_title, fields.meta_description, fields.meta_keywords].filter(Boolean).join(' '),
 });
-
-const libraryQuery = (db: Kysely<DB>, ids: number[]) =>
-  db
-    .selectFrom('blocks as b')
-    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
-    .select(['b.id', 'b.name', 'b.kind', 'cur.major', 'cur.minor'])
-    .where('b.id', 'in', ids);
-type InsertedRow = { id: number; placeholder_values: string; bindings: string | null };
-type LibraryRow = Awaited<ReturnType<ReturnType<typeof libraryQuery>['execute']>>[number];
 
 const slugTaken = (slug: string | null) =>
   conflict(`The slug "${slug}" is already taken in this site.`, [
@@ -104,95 +96,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     now: string,
   ) => (await insertRows(trx, pageId, instances, from, now)).map((r) => r.id);
 
-  // PostgreSQL's jsonb keeps its own text of the values (key order, spaces): an answer
-  // built from the rows takes it from RETURNING, as a read would. SQLite keeps ours.
-  const jsonBack = dialect.name === 'postgres';
-  const insertRows = async (
-    trx: Kysely<DB>,
-    pageId: number,
-    instances: NewInstance[],
-    from: number,
-    now: string,
-  ): Promise<Array<{ id: number; placeholder_values: string; bindings: string | null }>> => {
-    if (instances.length === 0) return [];
-    const rows = instances.map((instance, i) => instanceRow(pageId, instance, from + i, now));
-    if (instances.every((i) => i.schema_snapshot_json !== undefined)) {
-      const params: unknown[] = [pageId, now];
-      for (const row of rows)
-        params.push(
-          row.block_id,
-          row.revision_id,
-          row.major,
-          row.minor,
-          row.placeholder_values,
-          row.bindings,
-          row.parent_page_block_id,
-          row.order_index,
-        );
-      const { rows: written } = await trx.executeQuery(pinnedInsert(rows.length)(...params));
-      if (jsonBack) return written;
-      return written.map(({ id }, i) => ({
-        id,
-        placeholder_values: rows[i]!.placeholder_values,
-        bindings: rows[i]!.bindings,
-      }));
-    }
-    const query = trx.insertInto('page_blocks').values(rows);
-    if (jsonBack) return query.returning(['id', 'placeholder_values', 'bindings']).execute();
-    const ids = await query.returning('id').execute();
-    return ids.map(({ id }, i) => ({
-      id,
-      placeholder_values: rows[i]!.placeholder_values,
-      bindings: rows[i]!.bindings,
-    }));
-  };
-
-  // The insert of n instances pinned to current revisions, built and compiled once per n (a
-  // request carries at most 500): building it through Kysely each time cost as much as running it.
-  const pinnedInserts = new Map<number, (...params: unknown[]) => CompiledQuery<InsertedRow>>();
-  const pinnedInsert = (n: number) => {
-    let insert = pinnedInserts.get(n);
-    if (!insert) {
-      // While compiling, slots stand in for every value: the types are the columns' own.
-      insert = compiledOnce(2 + 8 * n, (...p: unknown[]): Compilable<InsertedRow> => {
-        const now = p[1] as string;
-        const rows = Array.from({ length: n }, (_, i) => {
-          const at = 2 + 8 * i;
-          return {
-            page_id: p[0] as number,
-            block_id: p[at] as number,
-            revision_id: p[at + 1] as number,
-            major: p[at + 2] as number,
-            minor: p[at + 3] as number,
-            schema_snapshot: sql<string>`(select schema_content from block_revisions where id = ${p[at + 1]})`,
-            placeholder_values: p[at + 4] as string,
-            bindings: p[at + 5] as string | null,
-            parent_page_block_id: p[at + 6] as number | null,
-            order_index: p[at + 7] as number,
-            created_at: now,
-            updated_at: now,
-          };
-        });
-        const query = database.db.insertInto('page_blocks').values(rows);
-        return jsonBack ? query.returning(['id', 'placeholder_values', 'bindings']) : query.returning(['id']);
-      });
-      if (pinnedInserts.size < 64) pinnedInserts.set(n, insert);
-    }
-    return insert;
-  };
-
-  // The blocks of a write's instances as its transaction sees them: compiled once per number of
-  // ids (the ids are its only parameters), run on the transaction's connection.
-  const libraryQueries = new Map<number, CompiledQuery<LibraryRow>>();
-  const libraryOf = async (trx: Kysely<DB>, ids: number[]) => {
-    let compiled = libraryQueries.get(ids.length);
-    if (!compiled) {
-      compiled = libraryQuery(database.db, ids).compile();
-      if (libraryQueries.size < 64) libraryQueries.set(ids.length, compiled);
-    }
-    const { rows } = await trx.executeQuery<LibraryRow>({ ...compiled, parameters: ids });
-    return new Map(rows.map((r) => [r.id, r]));
-  };
+  const { insertRows, libraryOf } = instanceInserts(database);
 
   const blocks = pageBlocksReader(db, readNow);
   const findPage = prepared(
