@@ -2,7 +2,7 @@ import { conflict } from '../../shared/errors.js';
 import type { SubmissionsRepository } from '../../modules/submissions/submissions.js';
 import type { Database } from '../dialects/dialect.js';
 import { insertBlock } from './block-writes.js';
-import { toRevision } from './blocks.repository.js';
+import { toRevision } from './block-rows.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
 
