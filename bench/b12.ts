@@ -2,7 +2,8 @@
  * `npm run bench:b12 -- [dist dir]`: B1 and B2 alone (measured as in run.ts,
  * with the server's CPU per request) against a production build, on SQLite, or
  * on PostgreSQL when DATABASE_URL is set; so that a change can be compared with
- * the build of another commit (`node scripts/build.mjs /tmp/before` there).
+ * the build of another commit (`node scripts/build.mjs .bench/before` in a checkout of
+ * it: inside a checkout, whose node_modules hold the packages left outside the bundle).
  * `BENCH_ONLY=B1` measures B1 alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -2,8 +2,9 @@
  * `npm run bench:b3 -- [dist dir]`: B3 alone (the 200-block preview, warm and
  * cold, measured as in run.ts, each request beside LiquidJS alone) against a
  * production build, so that a change to rendering can be compared with the
- * build of another commit (`node scripts/build.mjs /tmp/before` there, then
- * `npm run bench:b3 -- /tmp/before`). With DATABASE_URL, on PostgreSQL (in a
+ * build of another commit (`node scripts/build.mjs .bench/before` in a checkout
+ * of it, then `npm run bench:b3 -- <that checkout>/.bench/before`: the build must
+ * sit inside a checkout, whose node_modules hold the packages left outside the bundle). With DATABASE_URL, on PostgreSQL (in a
  * schema of its own, dropped after).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
