@@ -5,6 +5,17 @@ import { bool } from './rows.js';
 /** A publication that went through: the claim is released and the last failure forgotten. */
 const succeeded = { publication_claimed_at: null, publication_error: null, publication_error_at: null } as const;
 
+/** A page's publication state, as its row keeps it (read here, and with the page to render). */
+export const PUBLICATION_COLUMNS = [
+  'is_published',
+  'external_id',
+  'external_slug',
+  'published_at',
+  'publication_updated_at',
+  'publication_error',
+  'publication_error_at',
+] as const;
+
 export function publicationRepository({ db }: Database): PublicationRepository {
   const record = async (siteId: number) => {
     const row = await db
@@ -22,19 +33,7 @@ export function publicationRepository({ db }: Database): PublicationRepository {
 
   return {
     async status(pageId) {
-      const row = await db
-        .selectFrom('pages')
-        .select([
-          'is_published',
-          'external_id',
-          'external_slug',
-          'published_at',
-          'publication_updated_at',
-          'publication_error',
-          'publication_error_at',
-        ])
-        .where('id', '=', pageId)
-        .executeTakeFirst();
+      const row = await db.selectFrom('pages').select(PUBLICATION_COLUMNS).where('id', '=', pageId).executeTakeFirst();
       return (
         row && {
           is_published: bool(row.is_published),

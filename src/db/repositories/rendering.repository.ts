@@ -5,6 +5,7 @@ import type { DB } from '../schema.js';
 import { prepared } from '../prepared.js';
 import { bool, fromJson } from './rows.js';
 import { readAll } from '../read-all.js';
+import { PUBLICATION_COLUMNS } from './publication.repository.js';
 import { parseKeepingText } from '../../shared/json-text.js';
 
 type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
@@ -31,13 +32,7 @@ function renderingReads(db: Kysely<DB>, readNow: Database['readNow'], versions: 
           'slug',
           'meta_title',
           'meta_description',
-          'is_published',
-          'external_id',
-          'external_slug',
-          'published_at',
-          'publication_updated_at',
-          'publication_error',
-          'publication_error_at',
+          ...PUBLICATION_COLUMNS,
         ])
         .$if(version !== undefined, (q) => q.select(version!(id)))
         .where('id', '=', id),
@@ -114,12 +109,12 @@ function renderingReads(db: Kysely<DB>, readNow: Database['readNow'], versions: 
   };
 }
 
-/** Whether the three reads saw one version of the page (always, where there are no versions). */
+/** Whether the three reads saw one version of the page. */
 function oneVersion({ row, rows, revisions }: Read): boolean {
-  const seen = new Set<unknown>();
-  for (const r of [row, rows[0], revisions[0]]) if (r && 'v' in r) seen.add(r.v);
-  // Without instances there is nothing to compare the page row with: only one version seen proves nothing.
-  return seen.size <= 1 && (!row || !('v' in row) || rows.length > 0);
+  // SQLite's three run on one state; without the page there is nothing to show.
+  if (!row || !('v' in row)) return true;
+  // Without instances there is nothing to compare the page row's version with.
+  return rows.length > 0 && rows[0]!.v === row.v && revisions[0]?.v === row.v;
 }
 
 export function renderingRepository({ db, dialect, readNow }: Database): RenderingRepository {
