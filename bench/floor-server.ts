@@ -2,9 +2,12 @@
  * The physical floors of B1 and B2: a bare Fastify process on the same core,
  * with no auth, validation or service layer. Started by bench/run.ts.
  */
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { apiKeysRepository } from '../src/db/repositories/api-keys.repository.js';
+import { sha256Hex } from '../src/shared/secrets.js';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -20,6 +23,17 @@ const app = Fastify();
 app.get('/ready', async () => ({ status: 'ready' }));
 // B1's floor: a small JSON.
 app.get('/floor', async () => ({ id: 1, name: 'floor', ok: true }));
+// What B1 cannot go below, in two steps: its own answer's bytes, as kept, and
+// those bytes after the API key's lookup (the same query; never cached, so that
+// a deleted key fails at once).
+const b1Body = process.env.BENCH_B1_BODY ? readFileSync(process.env.BENCH_B1_BODY) : Buffer.from('{}');
+const keys = apiKeysRepository(database);
+app.get('/floor/bytes', (_request, reply) => reply.type('application/json; charset=utf-8').send(b1Body));
+app.get('/floor/bytes-key', async (request, reply) => {
+  const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  if (!(await keys.findOwnerByHash(sha256Hex(presented)))) return reply.status(401).send({ error: 'no such key' });
+  return reply.type('application/json; charset=utf-8').send(b1Body);
+});
 // B2's floor: the same request body, and the rows the service writes for it, in one transaction.
 app.post('/floor', async (request) => {
   const body = request.body as { name: string; blocks: Array<{ placeholder_values: unknown }> };
