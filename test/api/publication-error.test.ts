@@ -19,7 +19,7 @@ let block: { id: number };
 
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: 'fake-token-123' });
-  t = await startApp({ overrides: { providerTimeoutMs: 1000 } });
+  t = await startApp({ overrides: { providerTimeoutMs: 4_000 } });
   user = await newUser(t);
   siteId = (await newSite(t, user)).id;
   block = await createBlock(t, user, { name: 'Plain', template: '<p>{{ title }}</p>' });

@@ -19,7 +19,7 @@ let page: { id: number };
 
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: 'fake-token-123' });
-  t = await startApp({ overrides: { providerTimeoutMs: 1000 } });
+  t = await startApp({ overrides: { providerTimeoutMs: 4_000 } });
   user = await newUser(t);
   site = await newSite(t, user);
   hero = await createBlock(t, user, { name: 'Hero', template: '<h1>{{ title }}</h1>', schema_content: heroFields });

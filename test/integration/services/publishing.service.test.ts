@@ -12,7 +12,7 @@ let blockId: number;
 
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: 'fake-token-123' });
-  h = await openServices({ providerTimeoutMs: 1000 });
+  h = await openServices({ providerTimeoutMs: 4_000 });
   owner = await h.newActor();
   stranger = await h.newActor();
   siteId = (await h.services.sites.create(owner, { name: 'Published' })).id;
