@@ -8,7 +8,8 @@ import type { PublishDocument } from '../../../src/modules/publishing/publishing
 import type { ProviderOptions } from '../../../src/providers/provider.js';
 
 const TOKEN = 'tok-Sup3rSecret-4c1d';
-const local: ProviderOptions = { allowPrivate: true, timeoutMs: 2_000 };
+// Generous: on a loaded machine the fake server can take over 2 s to answer.
+const local: ProviderOptions = { allowPrivate: true, timeoutMs: 5_000 };
 
 const doc = (overrides: Partial<PublishDocument> = {}): PublishDocument => ({
   kind: 'article',
