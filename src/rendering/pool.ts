@@ -55,17 +55,26 @@ function workerFile(): string {
   return fileURLToPath(new URL(fromSource ? './render-worker.dev.mjs' : './render-worker.js', import.meta.url));
 }
 
-/** A block as a thread is sent it: no template, CSS or JS, and its values as their stored text when they have one. */
-function taskBlock(block: PageBlockInput): TaskBlock {
-  const { values, ...rest } = block;
-  const valuesJson = jsonTextOf(values);
-  return valuesJson === undefined
-    ? { ...rest, values, template: '', css: '', js: '' }
-    : { ...rest, valuesJson, template: '', css: '', js: '' };
+/** A block as a thread is sent it: with the HTML kept for it, or else its values (their stored text when they have one). */
+function taskBlock(block: PageBlockInput, html: string | undefined, withTemplate: boolean): TaskBlock {
+  const sent: TaskBlock = {
+    id: block.id,
+    parentId: block.parentId,
+    revisionId: block.revisionId,
+    template: withTemplate && html === undefined ? block.template : '',
+    slots: block.slots,
+    blockType: block.blockType,
+    richtextFields: block.richtextFields,
+    markdownFields: block.markdownFields,
+  };
+  if (html !== undefined) sent.html = html;
+  else {
+    const valuesJson = jsonTextOf(block.values);
+    if (valuesJson === undefined) sent.values = block.values;
+    else sent.valuesJson = valuesJson;
+  }
+  return sent;
 }
-
-/** Thrown inside a cache-only layout when an instance's HTML is not kept (made once: no stack to capture per miss). */
-const NOT_KEPT = new Error('not kept');
 
 export class RenderPool implements PageRenderer {
   readonly options: Readonly<Required<Omit<RenderPoolOptions, 'onRender'>>>;
@@ -87,7 +96,7 @@ export class RenderPool implements PageRenderer {
       // Threads start at the first render: a service (or a test) that renders nothing starts none.
       minThreads: 0,
       maxThreads: this.options.threads,
-      // Threads keep their caches: never retire an idle one.
+      // Threads keep their parsed templates: never retire an idle one.
       idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
       workerData: { renderer: this.options.renderer },
@@ -108,7 +117,10 @@ export class RenderPool implements PageRenderer {
     try {
       // Warm: every instance's HTML is kept here, and the page is laid out without a thread
       // (a round trip to one cost more than the page). Looking up runs no template.
-      const warm = await this.#fromCache(blocks);
+      const kept = new Array<string | undefined>(blocks.length);
+      const keys = new Array<string | undefined>(blocks.length);
+      const warm = this.#fromCache(blocks, kept, keys);
+      const keptCount = kept.reduce((n, html) => (html === undefined ? n : n + 1), 0);
       if (warm) {
         report('ok', blocks.length);
         return warm;
@@ -117,26 +129,34 @@ export class RenderPool implements PageRenderer {
       const progress = new Int32Array(new SharedArrayBuffer(8));
       const deadline = this.#deadline(progress);
       // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
-      // CSS and JS never: the page is laid out here. Every character sent is copied twice. Values
-      // read from the database go as their stored text: one string is copied in one piece, where an
-      // object is walked and rebuilt field by field, and the thread keys its cache by the text anyway.
-      const bare = blocks.map(taskBlock);
-      let outcome = await this.#run({ blocks: bare, withTemplates: false, progress }, deadline, blocks);
+      // CSS and JS never: the page is laid out here. Every character sent is copied twice.
+      const send = (withTemplates: boolean): RenderTask => ({
+        blocks: blocks.map((block, index) => taskBlock(block, kept[index], withTemplates)),
+        withTemplates,
+        progress,
+      });
+      let outcome = await this.#run(send(false), deadline, blocks);
       if (outcome.kind === 'missing') {
         templates = 'sent';
-        const withTemplates = blocks.map((block, index) => ({ ...bare[index]!, template: block.template }));
-        outcome = await this.#run({ blocks: withTemplates, withTemplates: true, progress }, deadline, blocks);
+        outcome = await this.#run(send(true), deadline, blocks);
       }
       if (outcome.kind === 'page') {
-        const { outputs, keys } = outcome;
-        // Laid out here from the thread's HTML of each block, kept for the next time under the
-        // thread's keys (the same as #keyOf gives; building them again cost a tenth of the page).
-        const page = composePage(blocks, (_input, index) => outputs[index]!, this.#outputLimit);
-        outputs.forEach((html, index) => {
-          const key = keys[index];
-          if (key !== undefined) this.#outputs.set(key, html);
-        });
-        report('ok', outcome.kept);
+        const { outputs } = outcome;
+        // Laid out here, and what the thread rendered kept for the next time (a parent's key
+        // holds its children's HTML: built now when a child was not kept before).
+        const page = composePage(
+          blocks,
+          (input, index) => {
+            const html = kept[index] ?? outputs[index]!;
+            if (kept[index] === undefined) {
+              const key = keys[index] ?? this.#keyOf(input);
+              if (key !== undefined) this.#outputs.set(key, html);
+            }
+            return html;
+          },
+          this.#outputLimit,
+        );
+        report('ok', keptCount);
         return page;
       }
       if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
@@ -148,26 +168,44 @@ export class RenderPool implements PageRenderer {
     }
   }
 
-  /** The page from the kept HTML of its instances, or undefined when one is not kept. */
-  async #fromCache(blocks: PageBlockInput[]): Promise<RenderedPage | undefined> {
+  /**
+   * The page from the kept HTML of its instances, or undefined when one is not
+   * kept; either way `kept` and `keys` are filled with each instance's kept HTML
+   * and key, by index. A parent is looked up only when every child of it is
+   * kept: its key holds their HTML. Looking up runs no template.
+   */
+  #fromCache(
+    blocks: PageBlockInput[],
+    kept: (string | undefined)[],
+    keys: (string | undefined)[],
+  ): RenderedPage | undefined {
+    const withChildMissing = new Set<number>();
+    let all = true;
     try {
-      return composePage(
+      const page = composePage(
         blocks,
-        (input) => {
-          const key = this.#keyOf(input);
+        (input, index) => {
+          const block = blocks[index]!;
+          const key = withChildMissing.has(block.id) ? undefined : this.#keyOf(input);
           const html = key === undefined ? undefined : this.#outputs.get(key);
-          if (html === undefined) throw NOT_KEPT;
-          return html;
+          keys[index] = key;
+          if (html !== undefined) return (kept[index] = html);
+          all = false;
+          if (block.parentId !== null) withChildMissing.add(block.parentId);
+          // A stand-in: this layout is thrown away.
+          return '';
         },
         this.#outputLimit,
       );
+      return all ? page : undefined;
     } catch (error) {
-      if (error === NOT_KEPT) return undefined;
+      // With stand-ins the page is shorter than it will be: where the real one overflows is the thread's to say.
+      if (!all && error instanceof RenderError) return undefined;
       throw error;
     }
   }
 
-  /** The same key as a thread's Renderer gives; none for a template whose output is never kept. */
+  /** The same key as an in-process Renderer gives; none for a template whose output is never kept. */
   #keyOf(input: BlockRenderInput): string | undefined {
     return this.#outputs.budget > 0 && isDeterministic(input.template)
       ? this.#outputs.keyOf(input.revisionId, input)

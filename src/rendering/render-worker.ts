@@ -1,19 +1,38 @@
 /**
  * One render thread of the pool (`pool.ts`). Its Renderer keeps parsed
- * templates and rendered instances between tasks, so the main thread sends a
- * template only when this thread has not seen its revision yet.
+ * templates between tasks, so the main thread sends a template only when this
+ * thread has not seen its revision yet. Rendered instances are kept on the main
+ * thread alone, which sends the HTML of those it keeps: a thread keeping them
+ * too (building keys, and holding and evicting a second copy in a heap of its
+ * own) cost a quarter of a cold page on the thread (bench R2).
  */
 import { workerData } from 'node:worker_threads';
-import type { PageBlockInput } from '../modules/publishing/publishing.js';
+import type { BlockType, PageBlockInput } from '../modules/publishing/publishing.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
-import { parseKeepingText } from '../shared/json-text.js';
 
-/** A page block as sent: its values as an object, or as the stored JSON text they were read from. */
-export type TaskBlock = Omit<PageBlockInput, 'values'> &
-  ({ values: PageBlockInput['values']; valuesJson?: undefined } | { values?: undefined; valuesJson: string });
+/**
+ * A page block as sent: no CSS or JS (the main thread lays the page out), its
+ * template only when asked, and either the HTML the main thread keeps for it
+ * (nothing to render) or its values, as an object or as the stored JSON text
+ * they were read from (one string is copied in one piece, where an object is
+ * walked and rebuilt field by field).
+ */
+export interface TaskBlock {
+  id: number;
+  parentId: number | null;
+  revisionId: number;
+  /** Empty unless the task is `withTemplates`, and for a block sent with its `html`. */
+  template: string;
+  html?: string | undefined;
+  values?: Record<string, unknown> | undefined;
+  valuesJson?: string | undefined;
+  slots: Record<string, unknown>;
+  blockType: BlockType;
+  richtextFields: string[];
+  markdownFields?: string[] | undefined;
+}
 
 export interface RenderTask {
-  /** With `template` left empty unless `withTemplates`. */
   blocks: TaskBlock[];
   withTemplates: boolean;
   /** Shared with the main thread: [0] the index of the block being rendered, so an overrun can name it; [1] 1 once started. */
@@ -21,12 +40,8 @@ export interface RenderTask {
 }
 
 export type RenderOutcome =
-  /**
-   * Each block's own HTML and output-cache key by its index (the main thread lays
-   * the page out and keeps the HTML under those keys, without building them again);
-   * `kept`: how many came from this thread's cache of rendered HTML.
-   */
-  | { kind: 'page'; outputs: string[]; keys: (string | undefined)[]; kept: number }
+  /** The HTML of each block this thread rendered, by its index (null for a block sent with its HTML). */
+  | { kind: 'page'; outputs: (string | null)[] }
   | { kind: 'missing' }
   | {
       kind: 'failure';
@@ -37,27 +52,46 @@ export type RenderOutcome =
       index: number | undefined;
     };
 
-const renderer = new Renderer((workerData as { renderer?: RendererOptions } | null)?.renderer);
+const renderer = new Renderer({
+  ...(workerData as { renderer?: RendererOptions } | null)?.renderer,
+  outputCacheSize: 0,
+});
+
+const NO_VALUES: Record<string, unknown> = Object.freeze({});
+
+/** The block as the Renderer takes it, its values parsed (none for a block whose HTML came with it). */
+function pageBlock(block: TaskBlock): PageBlockInput {
+  const input: PageBlockInput = {
+    id: block.id,
+    parentId: block.parentId,
+    revisionId: block.revisionId,
+    template: block.template,
+    css: '',
+    js: '',
+    values:
+      block.html !== undefined
+        ? NO_VALUES
+        : block.valuesJson === undefined
+          ? block.values!
+          : (JSON.parse(block.valuesJson) as PageBlockInput['values']),
+    slots: block.slots,
+    blockType: block.blockType,
+    richtextFields: block.richtextFields,
+  };
+  if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
+  return input;
+}
 
 export default async function render(task: RenderTask): Promise<RenderOutcome> {
   Atomics.store(task.progress, 1, 1);
   Atomics.notify(task.progress, 1);
-  if (!task.withTemplates && task.blocks.some((block) => !renderer.knows(block.revisionId))) return { kind: 'missing' };
+  const toRender = (block: TaskBlock) => block.html === undefined;
+  if (!task.withTemplates && task.blocks.some((block) => toRender(block) && !renderer.knows(block.revisionId)))
+    return { kind: 'missing' };
   try {
-    const hitsBefore = renderer.outputCacheStats.hits;
-    const outputs = { html: [] as string[], keys: [] as (string | undefined)[] };
-    // Parsed keeping the text: the Renderer keys its cache by it, as the main thread does.
-    const blocks = task.blocks.map(({ valuesJson, values, ...block }) => ({
-      ...block,
-      values: valuesJson === undefined ? values : parseKeepingText<PageBlockInput['values']>(valuesJson),
-    }));
-    await renderer.renderPage(blocks, (index) => Atomics.store(task.progress, 0, index), outputs);
-    return {
-      kind: 'page',
-      outputs: outputs.html,
-      keys: outputs.keys,
-      kept: renderer.outputCacheStats.hits - hitsBefore,
-    };
+    const outputs: (string | undefined)[] = task.blocks.map((block) => block.html);
+    await renderer.renderPage(task.blocks.map(pageBlock), (index) => Atomics.store(task.progress, 0, index), outputs);
+    return { kind: 'page', outputs: outputs.map((html, index) => (toRender(task.blocks[index]!) ? html! : null)) };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;
     const { reason, detail, revisionId, blockId, index } = error;

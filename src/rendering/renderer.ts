@@ -107,7 +107,7 @@ export class Renderer implements PageRenderer {
    * unless the template uses a date filter (it may show the time).
    */
   async renderBlock(input: BlockRenderInput): Promise<string> {
-    return this.#render(input).html;
+    return this.#render(input);
   }
 
   /**
@@ -118,18 +118,20 @@ export class Renderer implements PageRenderer {
   async renderPage(
     blocks: PageBlockInput[],
     onBlock?: (index: number) => void,
-    /** Filled with each block's own HTML and its output-cache key (none: never kept), by its index in `blocks`. */
-    outputs?: { html: string[]; keys: (string | undefined)[] },
+    /**
+     * Each block's own HTML by its index in `blocks`: taken as it is where given
+     * (kept by the caller: nothing rendered), filled in where rendered.
+     */
+    outputs?: (string | undefined)[],
   ): Promise<RenderedPage> {
     return composePage(
       blocks,
       (input, index) => {
+        const given = outputs?.[index];
+        if (given !== undefined) return given;
         onBlock?.(index);
-        const { html, key } = this.#render(input);
-        if (outputs) {
-          outputs.html[index] = html;
-          outputs.keys[index] = key;
-        }
+        const html = this.#render(input);
+        if (outputs) outputs[index] = html;
         return html;
       },
       this.options.outputLimit,
@@ -159,14 +161,14 @@ export class Renderer implements PageRenderer {
     return this.#outputs.stats;
   }
 
-  /** One block's HTML, and the key it is kept under (none when its output is never kept). */
-  #render(input: BlockRenderInput): { html: string; key: string | undefined } {
+  /** One block's HTML. */
+  #render(input: BlockRenderInput): string {
     const ids = { revisionId: input.revisionId, blockId: input.blockId };
     const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
     const key =
       deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
     const kept = key === undefined ? undefined : this.#outputs.get(key);
-    if (kept !== undefined) return { html: kept, key };
+    if (kept !== undefined) return kept;
     let html: string;
     try {
       // Synchronous: no tag or filter here waits for anything (no file system, no data
@@ -183,7 +185,7 @@ export class Renderer implements PageRenderer {
       });
     }
     if (key !== undefined) this.#outputs.set(key, html);
-    return { html, key };
+    return html;
   }
 
   #parse(revisionId: number, template: string, blockId: number | undefined): ParsedTemplate {

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageBlockInput } from '../../../src/modules/publishing/publishing.js';
 import { RenderPool, type RenderEvent } from '../../../src/rendering/pool.js';
-import { RenderError } from '../../../src/rendering/renderer.js';
+import { RenderError, Renderer } from '../../../src/rendering/renderer.js';
 import { parseKeepingText } from '../../../src/shared/json-text.js';
 
 let nextId = 1;
@@ -141,7 +141,7 @@ describe('RenderPool', () => {
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
   });
 
-  it('sends a thread values read from the database as their text, and keys them by it on both sides', async () => {
+  it('sends a thread values read from the database as their text, and keys them by it', async () => {
     const events: RenderEvent[] = [];
     const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, onRender: (event) => events.push(event) });
     const stored = { ...block('<p>{{ t }}</p>{% for i in list %}<i>{{ i.n }}</i>{% endfor %}'), values: {} };
@@ -157,5 +157,51 @@ describe('RenderPool', () => {
       '<p>&lt;x&gt;</p><i>1</i>',
     );
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
+  });
+  it('sends a thread the kept HTML of the other instances of a page, and renders only what changed', async () => {
+    const events: RenderEvent[] = [];
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, onRender: (event) => events.push(event) });
+    const parent = block('<main>{{ children }}</main>');
+    const kid = (x: string) => ({ ...block('<b>{{ x }}</b>', { x }), parentId: parent.id });
+    const [one, two] = [kid('one'), kid('two')];
+    const alone = block('<p>{{ t }}</p>', { t: 'alone' });
+    await renderer.renderPage([parent, one, two, alone]);
+    // The second child changes: it and its parent (whose key holds its children's HTML) render, the others are kept.
+    const changed = [parent, one, { ...two, values: { x: '<2>' } }, alone];
+    const page = await renderer.renderPage(changed);
+    expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 2 });
+    expect(page).toEqual(await new Renderer({ outputCacheSize: 0 }).renderPage(changed));
+    expect(page.html).toBe('<main><b>one</b>\n<b>&lt;2&gt;</b></main>\n<p>alone</p>');
+    // What the thread rendered is kept as well: the same page again needs no thread.
+    expect((await renderer.renderPage(changed)).html).toBe(page.html);
+    expect(events.at(-1)?.instances).toEqual({ kept: 4, rendered: 0 });
+    // A page of kept instances only, but with one not kept: only that one is rendered.
+    const fresh = block('<p>{{ t }}</p>', { t: 'new' });
+    expect((await renderer.renderPage([alone, fresh, one])).html).toBe('<p>alone</p>\n<p>new</p>\n<b>one</b>');
+    expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 1 });
+  });
+
+  it('renders a parent again when its child changes, even a child whose HTML was empty', async () => {
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS });
+    const wrapper = block('<div>{{ children }}</div>');
+    const empty = { ...block('{{ x }}', { x: '' }), parentId: wrapper.id };
+    expect((await renderer.renderPage([wrapper, empty])).html).toBe('<div></div>');
+    expect((await renderer.renderPage([wrapper, { ...empty, values: { x: 'now' } }])).html).toBe('<div>now</div>');
+  });
+
+  it('says where the HTML of a page overflows as a thread does, whichever of its instances are kept', async () => {
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, renderer: { outputLimit: 10 } });
+    const six = (text: string) => block(`{{ t }}`, { t: text });
+    const [b, c] = [six('bbbbbb'), six('cccccc')];
+    await renderer.renderPage([b]);
+    await renderer.renderPage([c]);
+    // With the first (not kept) block's 5 characters, the page overflows at the second, not the third.
+    const error = await rejection(renderer.renderPage([six('aaaaa'), b, c]));
+    expect(error.reason).toBe('output_limit');
+    expect(error.index).toBe(1);
+    // All kept: the main thread says it itself, at the same place.
+    const kept = await rejection(renderer.renderPage([b, c]));
+    expect(kept.reason).toBe('output_limit');
+    expect(kept.index).toBe(1);
   });
 });
