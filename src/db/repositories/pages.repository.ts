@@ -6,6 +6,7 @@ import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
 import { prepared } from '../prepared.js';
 import { instanceInserts, type LibraryRow } from './instance-inserts.js';
+import { insertPagePostgres } from './page-insert.postgres.js';
 import { compactJson, pageViewReader } from './page-view.js';
 import { updateStatusOf } from './update-status.js';
 import { countOf, toJson } from './rows.js';
@@ -98,6 +99,20 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
 
   const { insertRows, libraryOf } = instanceInserts(database);
 
+  // PostgreSQL: the page, its instances and their blocks in one statement (one round trip).
+  const insertPageInOneStatement = async (input: Parameters<PagesRepository['create']>[0]) => {
+    const { id, instances } = await insertPagePostgres(db, { ...input, search: searchDocument(input.fields) });
+    return {
+      id,
+      written: instances.map(({ id, placeholder_values, bindings, block_id, name, kind, major, minor }) => ({
+        id,
+        placeholder_values,
+        bindings,
+        block: name === null ? undefined : { id: block_id, name, kind, major, minor },
+      })),
+    };
+  };
+
   const blocks = pageBlocksReader(db, readNow);
   const findPage = prepared(
     db,
@@ -160,55 +175,61 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     },
 
     async create(input) {
-      return guardSlug(input.fields.slug, () =>
-        inTransaction(async (trx) => {
-          const search = dialect.pageSearch.created(searchDocument(input.fields));
-          const { id } = await trx
-            .insertInto('pages')
-            .values({
-              owner_id: input.ownerId,
-              kind: input.kind,
-              ...input.fields,
-              is_published: false,
-              created_at: input.now,
-              updated_at: input.now,
-              ...search.columns,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const rows = await insertRows(trx, id, input.instances, 0, input.now);
-          await search.add(trx, id);
-          const ids = [...new Set(input.instances.map((i) => i.block_id))];
-          const library = ids.length ? await libraryOf(trx, ids) : new Map<number, LibraryRow>();
-          const blocks = input.instances.map((instance, i): PageBlockView => {
-            const block = library.get(instance.block_id);
-            // The foreign key stopped a write whose block is gone; a block always keeps a current revision.
-            if (!block) throw new Error(`Block ${instance.block_id} vanished during a page write.`);
-            const row = rows[i]!;
-            return {
-              id: row.id,
-              block: { id: block.id, name: block.name, kind: block.kind },
-              order_index: i,
-              placeholder_values_json: compact ? compact(row.placeholder_values) : row.placeholder_values,
-              bindings_json: row.bindings === null ? null : compact ? compact(row.bindings) : row.bindings,
-              parent_page_block_id: instance.parent_page_block_id,
-              version: instance.version,
-              update_status: updateStatusOf(instance.version, block),
-            };
-          });
+      return guardSlug(input.fields.slug, async () => {
+        const { id, written } =
+          dialect.name === 'postgres'
+            ? await insertPageInOneStatement(input)
+            : await inTransaction(async (trx) => {
+                const search = dialect.pageSearch.created(searchDocument(input.fields));
+                const { id } = await trx
+                  .insertInto('pages')
+                  .values({
+                    owner_id: input.ownerId,
+                    kind: input.kind,
+                    ...input.fields,
+                    is_published: false,
+                    created_at: input.now,
+                    updated_at: input.now,
+                    ...search.columns,
+                  })
+                  .returning('id')
+                  .executeTakeFirstOrThrow();
+                const rows = await insertRows(trx, id, input.instances, 0, input.now);
+                await search.add(trx, id);
+                const ids = [...new Set(input.instances.map((i) => i.block_id))];
+                const library = ids.length ? await libraryOf(trx, ids) : new Map<number, LibraryRow>();
+                return {
+                  id,
+                  written: rows.map((row, i) => ({ ...row, block: library.get(input.instances[i]!.block_id) })),
+                };
+              });
+        const blocks = input.instances.map((instance, i): PageBlockView => {
+          const { block, ...row } = written[i]!;
+          // The foreign key stopped a write whose block is gone; a block always keeps a current revision.
+          if (!block) throw new Error(`Block ${instance.block_id} vanished during a page write.`);
           return {
-            id,
-            owner_id: input.ownerId,
-            kind: input.kind,
-            ...input.fields,
-            is_published: false,
-            has_outdated_blocks: blocks.some((b) => b.update_status !== 'up_to_date'),
-            created_at: input.now,
-            updated_at: input.now,
-            blocks,
+            id: row.id,
+            block: { id: block.id, name: block.name, kind: block.kind },
+            order_index: i,
+            placeholder_values_json: compact ? compact(row.placeholder_values) : row.placeholder_values,
+            bindings_json: row.bindings === null ? null : compact ? compact(row.bindings) : row.bindings,
+            parent_page_block_id: instance.parent_page_block_id,
+            version: instance.version,
+            update_status: updateStatusOf(instance.version, block),
           };
-        }),
-      );
+        });
+        return {
+          id,
+          owner_id: input.ownerId,
+          kind: input.kind,
+          ...input.fields,
+          is_published: false,
+          has_outdated_blocks: blocks.some((b) => b.update_status !== 'up_to_date'),
+          created_at: input.now,
+          updated_at: input.now,
+          blocks,
+        };
+      });
     },
 
     async update(input) {

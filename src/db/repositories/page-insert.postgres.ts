@@ -1,0 +1,96 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { NewInstance, PageFields } from '../../modules/pages/pages.js';
+import type { DB } from '../schema.js';
+import type { LibraryRow } from './instance-inserts.js';
+
+/** One written instance as the statement answers it, in order, with its block as the statement saw it. */
+export interface WrittenInstance {
+  id: number;
+  placeholder_values: string;
+  bindings: string | null;
+  block_id: number;
+  name: string;
+  kind: LibraryRow['kind'];
+  major: number;
+  minor: number;
+}
+
+type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance[K] | null };
+
+// The instances travel as one JSON array, read by json_to_recordset: the text does not
+// depend on their number, and a snapshot is copied from its revision unless one is given.
+const PAGE_INSERT = `with p as (
+  insert into pages (owner_id, kind, name, site_id, folder_id, slug, meta_title, meta_description,
+    meta_keywords, meta_robots, is_published, created_at, updated_at, search_vector)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false, $11::timestamptz, $11::timestamptz,
+    setweight(to_tsvector('simple', $12::text), 'A') || setweight(to_tsvector('simple', $13::text), 'B') ||
+    setweight(to_tsvector('simple', $14::text), 'C'))
+  returning id),
+x as (select * from json_to_recordset($15::json) as x(block_id integer, revision_id integer, major integer,
+  minor integer, schema_snapshot jsonb, placeholder_values jsonb, bindings jsonb, parent_page_block_id integer,
+  order_index integer)),
+i as (
+  insert into page_blocks (page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values,
+    bindings, parent_page_block_id, order_index, created_at, updated_at)
+  select p.id, x.block_id, x.revision_id, x.major, x.minor,
+    coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id)),
+    x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $11::timestamptz, $11::timestamptz
+  from p cross join x
+  returning id, block_id, order_index, placeholder_values, bindings)
+select p.id as page_id, i.id, i.placeholder_values, i.bindings, i.block_id, b.name, b.kind, cur.major, cur.minor
+from p left join i on true
+  left join blocks b on b.id = i.block_id
+  left join block_revisions cur on cur.id = b.current_revision_id
+order by i.order_index`;
+
+/**
+ * PostgreSQL: a new page, its instances and their blocks' names and current
+ * versions in one statement, so one round trip and, being one statement, one
+ * transaction (a page write was BEGIN, two inserts, a read and COMMIT: five).
+ * Runs on `db`, which may be a transaction already open (a dry run's).
+ */
+export async function insertPagePostgres(
+  db: Kysely<DB>,
+  input: {
+    ownerId: number;
+    kind: string;
+    fields: PageFields;
+    search: { name: string; slug: string; meta: string };
+    instances: NewInstance[];
+    now: string;
+  },
+): Promise<{ id: number; instances: WrittenInstance[] }> {
+  const { fields, instances } = input;
+  const rows = instances.map((instance, i) => ({
+    block_id: instance.block_id,
+    revision_id: instance.revision_id,
+    major: instance.version.major,
+    minor: instance.version.minor,
+    // null: the pinned revision's stored fields, copied by the database.
+    schema_snapshot: instance.schema_snapshot_json === undefined ? instance.schema_snapshot : null,
+    placeholder_values: instance.placeholder_values,
+    bindings: instance.bindings,
+    parent_page_block_id: instance.parent_page_block_id,
+    order_index: i,
+  }));
+  const parameters = [
+    input.ownerId,
+    input.kind,
+    fields.name,
+    fields.site_id,
+    fields.folder_id,
+    fields.slug,
+    fields.meta_title,
+    fields.meta_description,
+    fields.meta_keywords,
+    fields.meta_robots,
+    input.now,
+    input.search.name,
+    input.search.slug,
+    input.search.meta,
+    JSON.stringify(rows),
+  ];
+  const { rows: written } = await db.executeQuery<Row>(CompiledQuery.raw(PAGE_INSERT, parameters));
+  const id = written[0]!.page_id;
+  return { id, instances: written.filter((r) => r.id !== null) as unknown as WrittenInstance[] };
+}
