@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { Liquid } from 'liquidjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Renderer, type BlockRenderInput } from '../../../src/rendering/index.js';
+import { OutputCache } from '../../../src/rendering/caches.js';
 import { parseKeepingText } from '../../../src/shared/json-text.js';
 
 let nextRevision = 5000;
@@ -115,5 +117,32 @@ describe('Renderer: the rendered-instance cache', () => {
     const stored = parseKeepingText<Record<string, unknown>>('{"t":"y"}');
     expect(await renderer.renderBlock({ ...input, values: { ...stored, t: 'z' } })).toBe('<p>z</p><i>a</i>');
     expect(render).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('OutputCache: least recently used out', () => {
+  it('evicts as a plain list in recency order would, over any run of reads and writes', () => {
+    // Five-character keys and HTML: every entry weighs ten; room for three.
+    const op = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 7 }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const cache = new OutputCache(35);
+        const model: string[] = [];
+        for (const [write, n] of ops) {
+          const key = `key-${n}`;
+          const at = model.indexOf(key);
+          if (write) {
+            cache.set(key, 'html!');
+            if (at >= 0) model.splice(at, 1);
+            model.push(key);
+            if (model.length > 3) model.shift();
+          } else {
+            expect(cache.get(key)).toBe(at >= 0 ? 'html!' : undefined);
+            if (at >= 0) model.push(...model.splice(at, 1));
+          }
+        }
+        expect(cache.stats.entries).toBe(model.length);
+      }),
+    );
   });
 });
