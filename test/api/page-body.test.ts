@@ -228,6 +228,99 @@ describe('the hand-written page answer', () => {
     expect(pageBody(created)).toBe(await expected(created.id, true));
   });
 
+  it('of a page change (PUT, blocks added) is built from what it wrote, and is the bytes of the next read', async () => {
+    const block = await createBlock(t, user, { name: 'Changing "on"', schema_content: richFields });
+    const page = (
+      await t.call('POST', '/api/v1/pages', {
+        key: user.key,
+        body: {
+          name: 'Changed',
+          site_id: (await newSite(t, user, 'Fifth')).id,
+          blocks: [0, 1, 2].map((i) => ({ block_id: block.id, placeholder_values: richValues(i) })),
+        },
+      })
+    ).body;
+    // The page's instances fall behind their block: the answers' statuses and has_outdated_blocks must follow.
+    const revised = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+      key: user.key,
+      body: { template: '<p>{{ body }}</p>' },
+    });
+    expect(revised.status).toBe(200);
+    const sameAsNextRead = async (answer: { status: number; text: string }, status = 200) => {
+      expect(answer.status, answer.text).toBe(status);
+      expect(answer.text).toBe((await read(page.id, true)).text);
+      expect(answer.text).toBe(await expected(page.id, true));
+      return JSON.parse(answer.text);
+    };
+    const added = await sameAsNextRead(
+      await t.call('POST', `/api/v1/pages/${page.id}/blocks`, {
+        key: user.key,
+        body: {
+          position: 1,
+          blocks: [
+            { block_id: feed.id, bindings: { news: { source: 'articles.latest', params: { limit: 2 } } } },
+            { block_id: block.id, placeholder_values: richValues(4) },
+          ],
+        },
+      }),
+      201,
+    );
+    expect(added.blocks.map((b: { order_index: number }) => b.order_index)).toEqual([0, 1, 2, 3, 4]);
+    expect(added.blocks.map((b: { update_status: string }) => b.update_status)).toEqual([
+      'outdated_minor',
+      'up_to_date',
+      'up_to_date',
+      'outdated_minor',
+      'outdated_minor',
+    ]);
+    expect(added.has_outdated_blocks).toBe(true);
+    const renamed = await sameAsNextRead(
+      await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { name: tricky[2], meta_robots: 'x' } }),
+    );
+    expect(renamed.blocks).toHaveLength(5);
+    const replaced = await sameAsNextRead(
+      await t.call('PUT', `/api/v1/pages/${page.id}`, {
+        key: user.key,
+        body: { blocks: [3, 5].map((i) => ({ block_id: block.id, placeholder_values: richValues(i) })) },
+      }),
+    );
+    expect(replaced.has_outdated_blocks).toBe(false);
+
+    // Pins behind their block, written through the repository as a write whose library moved on meanwhile.
+    const current = (await t.call('GET', `/api/v1/blocks/${block.id}`, { key: user.key })).body.current_revision;
+    const behind = (i: number) => ({
+      block_id: block.id,
+      revision_id: current.id,
+      version: { major: current.version.major, minor: current.version.minor - 1 },
+      schema_snapshot: richFields,
+      placeholder_values: richValues(i),
+      bindings: null,
+      parent_page_block_id: null,
+    });
+    const pages = pagesRepository(t.app.database);
+    const now = () => new Date().toISOString();
+    const inserted = await pages.insertBlocks({ pageId: page.id, position: 0, instances: [behind(1)], now: now() });
+    expect(inserted.has_outdated_blocks).toBe(true);
+    expect(pageBody(inserted)).toBe(await expected(page.id, true));
+    const rewritten = await pages.update({
+      id: page.id,
+      fields: {
+        name: replaced.name,
+        site_id: replaced.site_id,
+        folder_id: null,
+        slug: null,
+        meta_title: null,
+        meta_description: null,
+        meta_keywords: null,
+        meta_robots: null,
+      },
+      instances: [behind(2), behind(0)],
+      now: now(),
+    });
+    expect(rewritten.blocks!.map((b) => b.update_status)).toEqual(['outdated_minor', 'outdated_minor']);
+    expect(pageBody(rewritten)).toBe(await expected(page.id, true));
+  });
+
   it('never shows another transaction’s uncommitted rows, and waits for it instead', async () => {
     const page = await t.call('POST', '/api/v1/pages', {
       key: user.key,

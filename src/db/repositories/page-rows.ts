@@ -1,3 +1,4 @@
+import type { DialectName } from '../dialects/dialect.js';
 import { sql, type Kysely } from 'kysely';
 import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
@@ -143,14 +144,20 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
  * Rewrites the page's order_index as 0..n-1 in the given order. The unique
  * (page_id, order_index) index holds at every row: the old places are first
  * moved out of the way, to negatives (a one-to-one map, so no two collide).
+ * Then one statement gives every instance its place from the list of ids (an
+ * update per instance was a round trip each: 20 instances, 20 statements).
  */
-export async function writeOrder(db: Kysely<DB>, pageId: number, ids: number[], now: string) {
+export async function writeOrder(db: Kysely<DB>, dialect: DialectName, pageId: number, ids: number[], now: string) {
   await db
     .updateTable('page_blocks')
     .set({ order_index: sql<number>`-1 - order_index` })
     .where('page_id', '=', pageId)
     .execute();
-  for (const [index, id] of ids.entries()) {
-    await db.updateTable('page_blocks').set({ order_index: index, updated_at: now }).where('id', '=', id).execute();
-  }
+  if (ids.length === 0) return;
+  const places =
+    dialect === 'postgres'
+      ? sql`unnest(${ids}::integer[]) with ordinality as o(id, place)`
+      : sql`(select value as id, key + 1 as place from json_each(${JSON.stringify(ids)})) as o`;
+  await sql`update page_blocks set order_index = o.place - 1, updated_at = ${now} from ${places}
+    where page_blocks.id = o.id and page_blocks.page_id = ${pageId}`.execute(db);
 }

@@ -15,6 +15,44 @@ import { updateStatusSql } from './update-status.js';
 export const compactJson = (dialect: Pick<Dialect, 'name'>) =>
   dialect.name === 'postgres' ? (text: string) => JSON.stringify(JSON.parse(text)) : undefined;
 
+/** A page's instances as its answer shows them, in order, with their blocks' names and update statuses. */
+export const instancesView = (db: Kysely<DB>, pageId: number) =>
+  db
+    .selectFrom('page_blocks as pb')
+    .innerJoin('blocks as b', 'b.id', 'pb.block_id')
+    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
+    .select([
+      'pb.id',
+      'pb.block_id',
+      'b.name as block_name',
+      'b.kind as block_kind',
+      'pb.order_index',
+      'pb.placeholder_values',
+      'pb.bindings',
+      'pb.parent_page_block_id',
+      'pb.major',
+      'pb.minor',
+      updateStatusSql('pb', 'cur').as('update_status'),
+    ])
+    .where('pb.page_id', '=', pageId)
+    .orderBy('pb.order_index')
+    .orderBy('pb.id');
+export type InstanceViewRow = Awaited<ReturnType<ReturnType<typeof instancesView>['execute']>>[number];
+
+/** An instance row as the answer shows it (`compact`: see compactJson). */
+export const blockView =
+  (compact: ReturnType<typeof compactJson>) =>
+  (r: InstanceViewRow): PageBlockView => ({
+    id: r.id,
+    block: { id: r.block_id, name: r.block_name, kind: r.block_kind },
+    order_index: r.order_index,
+    placeholder_values_json: compact ? compact(r.placeholder_values) : r.placeholder_values,
+    bindings_json: r.bindings === null ? null : compact ? compact(r.bindings) : r.bindings,
+    parent_page_block_id: r.parent_page_block_id,
+    version: { major: r.major, minor: r.minor },
+    update_status: r.update_status as PageBlockView['update_status'],
+  });
+
 /**
  * The hot reads of a page's answer (GET /pages/{id}, and the answers of page
  * writes): only the columns it shows (never the 5 KB field snapshots), compiled
@@ -48,32 +86,7 @@ export function pageViewReader(database: Pick<Database, 'db' | 'dialect' | 'read
         .where('pages.id', '=', id),
     database.readNow,
   );
-  const instances = prepared(
-    db,
-    1,
-    (pageId: number) =>
-      db
-        .selectFrom('page_blocks as pb')
-        .innerJoin('blocks as b', 'b.id', 'pb.block_id')
-        .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
-        .select([
-          'pb.id',
-          'pb.block_id',
-          'b.name as block_name',
-          'b.kind as block_kind',
-          'pb.order_index',
-          'pb.placeholder_values',
-          'pb.bindings',
-          'pb.parent_page_block_id',
-          'pb.major',
-          'pb.minor',
-          updateStatusSql('pb', 'cur').as('update_status'),
-        ])
-        .where('pb.page_id', '=', pageId)
-        .orderBy('pb.order_index')
-        .orderBy('pb.id'),
-    database.readNow,
-  );
+  const instances = prepared(db, 1, (pageId: number) => instancesView(db, pageId), database.readNow);
   const compact = compactJson(database.dialect);
 
   return async (id: number, withBlocks: boolean): Promise<PageView | undefined> => {
@@ -81,17 +94,7 @@ export function pageViewReader(database: Pick<Database, 'db' | 'dialect' | 'read
     const [pages, rows] = await Promise.all([head(id), withBlocks ? instances(id) : undefined]);
     const page = pages[0];
     if (!page) return undefined;
-    const blocks =
-      rows?.map((r): PageBlockView => ({
-        id: r.id,
-        block: { id: r.block_id, name: r.block_name, kind: r.block_kind },
-        order_index: r.order_index,
-        placeholder_values_json: compact ? compact(r.placeholder_values) : r.placeholder_values,
-        bindings_json: r.bindings === null ? null : compact ? compact(r.bindings) : r.bindings,
-        parent_page_block_id: r.parent_page_block_id,
-        version: { major: r.major, minor: r.minor },
-        update_status: r.update_status as PageBlockView['update_status'],
-      })) ?? null;
+    const blocks = rows?.map(blockView(compact)) ?? null;
     return {
       ...page,
       is_published: bool(page.is_published),

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { conflict, fieldError, notFound } from '../../shared/errors.js';
-import type { NewInstance, PageBlockView, PageFields, PagesRepository } from '../../modules/pages/pages.js';
+import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
 import { prepared } from '../prepared.js';
 import { instanceInserts, type LibraryRow } from './instance-inserts.js';
 import { insertPagePostgres } from './page-insert.postgres.js';
-import { compactJson, pageViewReader } from './page-view.js';
-import { updateStatusOf } from './update-status.js';
+import { pageAnswers } from './page-answers.js';
+import { pageViewReader } from './page-view.js';
 import { countOf, toJson } from './rows.js';
 import { retrying } from '../retry.js';
 import { readAll } from '../read-all.js';
@@ -32,7 +32,6 @@ export function pagesRepository(database: Database): PagesRepository {
 /** The repository over `db`, which is the database or a transaction already open. */
 function bind(database: Database, db: Kysely<DB>): PagesRepository {
   const { dialect, readNow } = database;
-  const compact = compactJson(dialect);
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
 
@@ -98,19 +97,20 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
   ) => (await insertRows(trx, pageId, instances, from, now)).map((r) => r.id);
 
   const { insertRows, libraryOf } = instanceInserts(database);
+  const answers = pageAnswers(database);
+  const libraryFor = (trx: Kysely<DB>, instances: NewInstance[]) => {
+    const ids = [...new Set(instances.map((i) => i.block_id))];
+    return ids.length ? libraryOf(trx, ids) : Promise.resolve(new Map<number, LibraryRow>());
+  };
 
   // PostgreSQL: the page, its instances and their blocks in one statement (one round trip).
   const insertPageInOneStatement = async (input: Parameters<PagesRepository['create']>[0]) => {
     const { id, instances } = await insertPagePostgres(db, { ...input, search: searchDocument(input.fields) });
-    return {
-      id,
-      written: instances.map(({ id, placeholder_values, bindings, block_id, name, kind, major, minor }) => ({
-        id,
-        placeholder_values,
-        bindings,
-        block: name === null ? undefined : { id: block_id, name, kind, major, minor },
-      })),
-    };
+    // A row without its block's name: the block went during the write (answers.written says so).
+    const library = new Map(
+      instances.flatMap((r) => (r.name === null ? [] : [[r.block_id, { ...r, id: r.block_id }] as const])),
+    );
+    return { id, rows: instances, library };
   };
 
   const blocks = pageBlocksReader(db, readNow);
@@ -176,7 +176,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
 
     async create(input) {
       return guardSlug(input.fields.slug, async () => {
-        const { id, written } =
+        const { id, rows, library } =
           dialect.name === 'postgres'
             ? await insertPageInOneStatement(input)
             : await inTransaction(async (trx) => {
@@ -196,55 +196,33 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
                   .executeTakeFirstOrThrow();
                 const rows = await insertRows(trx, id, input.instances, 0, input.now);
                 await search.add(trx, id);
-                const ids = [...new Set(input.instances.map((i) => i.block_id))];
-                const library = ids.length ? await libraryOf(trx, ids) : new Map<number, LibraryRow>();
-                return {
-                  id,
-                  written: rows.map((row, i) => ({ ...row, block: library.get(input.instances[i]!.block_id) })),
-                };
+                return { id, rows, library: await libraryFor(trx, input.instances) };
               });
-        const blocks = input.instances.map((instance, i): PageBlockView => {
-          const { block, ...row } = written[i]!;
-          // The foreign key stopped a write whose block is gone; a block always keeps a current revision.
-          if (!block) throw new Error(`Block ${instance.block_id} vanished during a page write.`);
-          return {
-            id: row.id,
-            block: { id: block.id, name: block.name, kind: block.kind },
-            order_index: i,
-            placeholder_values_json: compact ? compact(row.placeholder_values) : row.placeholder_values,
-            bindings_json: row.bindings === null ? null : compact ? compact(row.bindings) : row.bindings,
-            parent_page_block_id: instance.parent_page_block_id,
-            version: instance.version,
-            update_status: updateStatusOf(instance.version, block),
-          };
-        });
-        return {
-          id,
-          owner_id: input.ownerId,
-          kind: input.kind,
-          ...input.fields,
-          is_published: false,
-          has_outdated_blocks: blocks.some((b) => b.update_status !== 'up_to_date'),
-          created_at: input.now,
-          updated_at: input.now,
+        const blocks = answers.written(input.instances, rows, library);
+        return answers.answer(
+          {
+            id,
+            owner_id: input.ownerId,
+            kind: input.kind,
+            ...input.fields,
+            is_published: false,
+            created_at: input.now,
+            updated_at: input.now,
+          },
           blocks,
-        };
+        );
       });
     },
 
     async update(input) {
-      await guardSlug(input.fields.slug, () =>
+      return guardSlug(input.fields.slug, () =>
         locked(input.id, async (trx) => {
-          await trx
-            .updateTable('pages')
-            .set({ ...input.fields, updated_at: input.now })
-            .where('id', '=', input.id)
-            .execute();
+          const head = await answers.update(trx, input.id, input.fields, input.now);
           await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
-          if (input.instances) {
-            await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
-            await insertInstances(trx, input.id, input.instances, 0, input.now);
-          }
+          if (!input.instances) return answers.answer(head, await answers.instances(trx, input.id));
+          await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
+          const rows = await insertRows(trx, input.id, input.instances, 0, input.now);
+          return answers.answer(head, answers.written(input.instances, rows, await libraryFor(trx, input.instances)));
         }),
       );
     },
@@ -259,7 +237,8 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
 
     async insertBlocks({ pageId, position, instances, now }) {
       return locked(pageId, async (trx) => {
-        const order = await currentOrder(trx, pageId);
+        const existing = await answers.instances(trx, pageId);
+        const order = existing.map((b) => b.id);
         // The page may have lost instances since the caller looked.
         if (position > order.length) throw fieldError('position', `position must be within 0..${order.length}.`);
         instances.forEach((instance, i) => {
@@ -268,10 +247,19 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
             throw fieldError(`blocks[${i}].parent_page_block_id`, `Block instance ${parent} is not on this page.`);
           }
         });
-        const ids = await insertInstances(trx, pageId, instances, await pastTheEnd(trx, pageId), now);
-        await writeOrder(trx, pageId, [...order.slice(0, position), ...ids, ...order.slice(position)], now);
-        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
-        return ids;
+        // New rows first take places past the end (free under the unique index), then writeOrder puts them where they go.
+        const last = existing.at(-1);
+        const rows = await insertRows(trx, pageId, instances, last ? last.order_index + 1 : 0, now);
+        const added = answers.written(instances, rows, await libraryFor(trx, instances));
+        const ids = rows.map((r) => r.id);
+        const next = [...order.slice(0, position), ...ids, ...order.slice(position)];
+        await writeOrder(trx, dialect.name, pageId, next, now);
+        const head = await answers.touch(trx, pageId, now);
+        const byId = new Map([...existing, ...added].map((b) => [b.id, b]));
+        return answers.answer(
+          head,
+          next.map((id, i) => ({ ...byId.get(id)!, order_index: i })),
+        );
       });
     },
 
@@ -292,7 +280,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
             .execute();
         const order = all.filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
-        await writeOrder(trx, pageId, order, now);
+        await writeOrder(trx, dialect.name, pageId, order, now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
@@ -306,7 +294,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
           .where('page_id', '=', pageId)
           .executeTakeFirst();
         if (!numDeletedRows) throw missing(pageBlockId);
-        await writeOrder(trx, pageId, await currentOrder(trx, pageId), now);
+        await writeOrder(trx, dialect.name, pageId, await currentOrder(trx, pageId), now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
@@ -375,6 +363,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
         await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
         await writeOrder(
           trx,
+          dialect.name,
           pageId,
           order.map((other) => (other === pageBlockId ? id! : other)),
           now,

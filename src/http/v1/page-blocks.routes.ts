@@ -38,10 +38,9 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       },
     },
     async (request, reply) => {
-      const body = await maybeDry(request, deps, async () => {
-        await instances.add(actorOf(request), request.params.pageId, request.body);
-        return pageOf(request);
-      });
+      const body = await maybeDry(request, deps, async () =>
+        pageBody(await instances.add(actorOf(request), request.params.pageId, request.body)),
+      );
       return sendSerialized(reply.status(201), body);
     },
   );

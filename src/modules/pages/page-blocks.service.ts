@@ -5,7 +5,7 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
 import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
-import type { NewInstance, PageBlock, PagesRepository } from './pages.js';
+import type { NewInstance, PageBlock, PagesRepository, PageView } from './pages.js';
 import type { PagesService } from './pages.service.js';
 
 export interface UpgradeAllResult {
@@ -27,7 +27,7 @@ export class PageBlocksService {
   ) {}
 
   /** Inserts at a 0-based position of the page's order (default: the end). */
-  async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<number[]> {
+  async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<PageView> {
     const existing = await this.existing(actor, pageId);
     const position = input.position ?? existing.size;
     if (position < 0 || position > existing.size)

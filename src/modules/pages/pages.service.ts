@@ -86,8 +86,7 @@ export class PagesService {
       throw fieldError('kind', 'The kind of a page is fixed at creation.');
     const fields = await this.fields(actor, page.kind, input, page);
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
-    await this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
-    return this.view(actor, id, true);
+    return this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

@@ -138,13 +138,13 @@ export interface PagesRepository {
     instances: NewInstance[];
     now: string;
   }): Promise<PageView & { blocks: PageBlockView[] }>;
-  /** `instances` given: the whole set is replaced. Throws the slug conflict. */
-  update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<void>;
+  /** `instances` given: the whole set is replaced. Throws the slug conflict. Answers the page as written. */
+  update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<PageView>;
   delete(id: number): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
-  /** Inserts at a 0-based position of the page's order; returns the new ids. */
-  insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<number[]>;
+  /** Inserts at a 0-based position of the page's order; answers the page as written, its instances included. */
+  insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<PageView>;
   /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
   moveBlock(input: {
     pageId: number;
