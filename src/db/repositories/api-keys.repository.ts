@@ -2,6 +2,7 @@ import type { Database } from '../dialects/dialect.js';
 import type { ApiKeysRepository } from '../../modules/api-keys/api-keys.js';
 import { prepared } from '../prepared.js';
 import { bool, countOf } from './rows.js';
+import { batchedKeyLookups, type OwnerRow } from './key-lookups.postgres.js';
 
 const KEY_COLUMNS = ['id', 'title', 'prefix', 'created_at', 'last_used_at'] as const;
 
@@ -31,6 +32,12 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
       (keyHash: string, pageId: number) => ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
       readNow,
     );
+  const alone = async (keyHash: string, pageId: number | undefined): Promise<OwnerRow | undefined> => {
+    const [row] =
+      ownerAndPage && pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
+    return row;
+  };
+  const lookup = dialect.name === 'postgres' && readNow ? batchedKeyLookups(readNow, alone) : alone;
   return {
     async create(input) {
       return db
@@ -71,8 +78,7 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
       return Number(result.numDeletedRows) > 0;
     },
     async findOwnerByHash(keyHash, pageId) {
-      const [row] =
-        ownerAndPage && pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
+      const row = await lookup(keyHash, pageId);
       return (
         row && {
           keyId: row.keyId,
