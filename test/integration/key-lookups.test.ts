@@ -20,9 +20,7 @@ describe('API key lookups asked together', () => {
     const page = await t.call('POST', '/api/v1/pages', { key: a.key, body: { name: 'P', site_id: site.id } });
     expect(page.status).toBe(201);
     const keys = await t.call('GET', '/api/api-keys', { cookie: gone.cookie });
-    expect((await t.call('DELETE', `/api/api-keys/${keys.body.data[0].id}`, { cookie: gone.cookie })).status).toBe(
-      204,
-    );
+    expect((await t.call('DELETE', `/api/api-keys/${keys.body.data[0].id}`, { cookie: gone.cookie })).status).toBe(204);
     const repo = apiKeysRepository(t.app.database);
     const hash = (key: string) => sha256Hex(key);
     const asked = [

@@ -86,7 +86,7 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
           isAdmin: bool(row.is_admin),
           isBlocked: bool(row.is_blocked),
           lastUsedAt: row.last_used_at,
-          pageVersion: 'page_version' in row ? (row.page_version as string | null) : undefined,
+          pageVersion: 'page_version' in row ? row.page_version : undefined,
         }
       );
     },

@@ -20,8 +20,8 @@ join users u on u.id = a.user_id`;
 interface Asked {
   hash: string;
   pageId: number | undefined;
-  resolve(row: OwnerRow | undefined): void;
-  reject(error: unknown): void;
+  resolve: (row: OwnerRow | undefined) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
