@@ -53,6 +53,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      // Comparison builds of the benchmarks (ignored by git).
+      '.bench/**',
       'coverage/**',
       'data/**',
       'node_modules/**',
