@@ -70,7 +70,7 @@ try {
       console.log(
         `  end to end (HTTP)        p50 ${e2e.p50.toFixed(2)} p95 ${e2e.p95.toFixed(2)}, server CPU ${serverUs.toFixed(0)} µs/req`,
       );
-      const ids = sql`blocks.id as id`;
+      const ids = [sql`blocks.id`];
       console.log(`  dialect search (ids+count) ${await timed(N, () => dialect.search.search(db, query, ids))}`);
       console.log(`  repository (+all columns)  ${await timed(N, () => repo.search(query))}`);
       console.log(`  present + JSON.stringify   ${await timed(N, async () => JSON.stringify(presentBlocks(body)))}`);

@@ -180,6 +180,8 @@ describe('search rows read in the search statement', () => {
         .status,
     ).toBe(200);
     await block(owner, { name: 'Plain block', docs: 'an ibis in the docs' });
+    // Text that JSON escapes, however the database hands the rows over.
+    await block(owner, { name: 'Ibis "quoted" \\ é 😀', description: 'a line\nand a\ttab </script>' });
     const shared = await globalBlock({ name: 'Ibis global' });
     expect((await t.call('PUT', `/api/v1/blocks/${shared.id}/favorite`, { key: owner.key })).status).toBe(204);
 
@@ -192,7 +194,7 @@ describe('search rows read in the search statement', () => {
         ),
       );
       expect(found.body.data).toEqual(reads);
-      expect(found.body.total).toBe(user === owner ? 4 : 1);
+      expect(found.body.total).toBe(user === owner ? 5 : 1);
     }
     const mine = (await t.call('GET', '/api/v1/search/blocks', { key: owner.key, query: { q: 'ibis' } })).body.data;
     expect(mine.find((b: { id: number }) => b.id === tagged.id).tags).toEqual(

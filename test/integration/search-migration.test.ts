@@ -15,8 +15,8 @@ const dirs: string[] = [];
 
 /** The ids of a search's page, and its total. */
 async function ids(database: Database, query: BlockSearchQuery) {
-  const found = await database.dialect.search.search<{ id: number }>(database.db, query, sql`blocks.id as id`);
-  return { ids: found.rows.map((r) => r.id), total: found.total };
+  const found = await database.dialect.search.search(database.db, query, [sql`blocks.id`]);
+  return { ids: found.rows.map((r) => r[0] as number), total: found.total };
 }
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './dialect.js';
 import {
   revisionJoin,
@@ -7,6 +7,7 @@ import {
   type BlockSearchQuery,
   type PageSearch,
   type PageSearchDocument,
+  type SearchColumns,
 } from './search.js';
 
 // The 'simple' configuration: no stemming, like SQLite's unicode61, so that
@@ -64,12 +65,7 @@ export const postgresBlockSearch: BlockSearch = {
       on conflict (block_id) do update set vis = excluded.vis, search_vector = excluded.search_vector`.execute(db);
   },
   tagIds: sql`(select string_agg(tag_id::text, ',' order by tag_id) from block_tags where block_id = blocks.id)`,
-  async search<R>(
-    db: Kysely<any>,
-    query: BlockSearchQuery,
-    columns: RawBuilder<unknown>,
-    readNow?: Database['readNow'],
-  ) {
+  async search(db: Kysely<any>, query: BlockSearchQuery, columns: SearchColumns, readNow?: Database['readNow']) {
     const q = sql`to_tsquery('simple', ${prefixQuery(query.terms)})`;
     const visible = sql`(vis = 'global' or vis = ${`u${query.viewerId}`})`;
     // One statement, one round trip: the visible matches ranked without touching blocks,
@@ -77,9 +73,11 @@ export const postgresBlockSearch: BlockSearch = {
     // matching heap page a second time, B4 at 100k), then only the page joined to its blocks.
     // ts_rank grows with relevance; descending, then by id, as SQLite's bm25 ascending.
     // A named prepared statement (`readNow`): planned once per connection, not on every search.
+    const names = columns.map((_, i) => `c${i}`);
     const rows = await selectNow(
       db,
-      sql<R & { search_total: number }>`select ${columns}, m.total as search_total
+      sql<Record<string, unknown>>`select ${sql.join(columns.map((c, i) => sql`${c} as ${sql.raw(names[i]!)}`))},
+        m.total as search_total
       from (
         select block_id, count(*) over () as total, ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, q) as score
         from block_search, ${q} q
@@ -91,7 +89,8 @@ export const postgresBlockSearch: BlockSearch = {
       order by m.score desc, m.block_id`,
       readNow,
     );
-    if (rows.length > 0) return { rows, total: Number(rows[0]!.search_total) };
+    if (rows.length > 0)
+      return { rows: rows.map((row) => names.map((name) => row[name])), total: Number(rows[0]!.search_total) };
     if (query.offset === 0 && query.limit > 0) return { rows: [], total: 0 };
     // Past the end (or an empty page) no row carries the count: it is taken on its own.
     const counted = await selectNow(

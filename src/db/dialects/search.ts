@@ -23,16 +23,17 @@ export interface BlockSearch {
   /**
    * One page of the blocks that match every term (already split into words)
    * and that the viewer may see in lists, best match first (ties by id), each
-   * read as `columns` (a select list over `blocks` and `rev`, its current
-   * revision, left joined), and how many there are in all. The page's rows
-   * come with the ranking's own statement where the database allows it.
+   * read as `columns` (expressions over `blocks` and `rev`, its current
+   * revision, left joined): each row the columns' values in their order. And
+   * how many there are in all. The page's rows come with the ranking's own
+   * statement where the database allows it.
    */
-  search<R>(
+  search(
     db: Kysely<any>,
     query: BlockSearchQuery,
-    columns: RawBuilder<unknown>,
+    columns: SearchColumns,
     readNow?: Database['readNow'],
-  ): Promise<{ rows: R[]; total: number }>;
+  ): Promise<{ rows: unknown[][]; total: number }>;
   /** A block's tag ids in id order, comma-separated (null without tags): an expression over `blocks`. */
   readonly tagIds: RawBuilder<string | null>;
 }
@@ -52,6 +53,9 @@ export async function selectNow<R>(
   if (rows) return (await rows) as R[];
   return (await db.executeQuery(compiled)).rows;
 }
+
+/** What a search reads of each block: expressions over `blocks` and `rev`; a row is their values, in order. */
+export type SearchColumns = ReadonlyArray<RawBuilder<unknown>>;
 
 /** What a search's page joins to each block: its current revision, if any. */
 export const revisionJoin = sql`left join block_revisions rev on rev.id = blocks.current_revision_id`;

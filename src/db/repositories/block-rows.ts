@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { BlockRecord, LoadedBlock, PinnableBlock, Revision } from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
+import type { SearchColumns } from '../dialects/search.js';
 import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
 import { bool, fromJson } from './rows.js';
 
@@ -37,49 +38,70 @@ export const BLOCK_COLUMNS = [
   'blocks.updated_at',
 ] as const;
 
-export type SearchRow = Omit<BlockRow, 'search_vector'> & {
-  tag_ids: string | null;
-  is_favorite: boolean | number;
-  rev_id: number | null;
-  rev_major: number;
-  rev_minor: number;
-  rev_template: string;
-  rev_css: string;
-  rev_js: string;
-  rev_schema_content: string;
-  rev_changelog: string | null;
-  rev_created_at: string;
-};
+const REVISION_COLUMNS = ['id', 'major', 'minor', 'template', 'css', 'js', 'schema_content', 'changelog', 'created_at'];
 
-/** What a search reads of each block of its page: as `hydrate` gives it, in the same statement. */
-export const searchColumns = (dialect: Database['dialect'], viewerId: number) => sql`${sql.join(
-  BLOCK_COLUMNS.map((c) => sql.ref(c)),
-)},
-  ${dialect.search.tagIds} as tag_ids,
-  exists (select 1 from favorites where favorites.user_id = ${viewerId} and favorites.block_id = blocks.id) as is_favorite,
-  rev.id as rev_id, rev.major as rev_major, rev.minor as rev_minor, rev.template as rev_template, rev.css as rev_css,
-  rev.js as rev_js, rev.schema_content as rev_schema_content, rev.changelog as rev_changelog,
-  rev.created_at as rev_created_at`;
+/**
+ * What a search reads of each block of its page, as `hydrate` gives it, in the same
+ * statement: the block's columns, its tag ids in id order (comma-separated), the
+ * viewer's favorite and the current revision's columns. Rows come back as arrays of
+ * these values, in this order (see `fromSearchValues`).
+ */
+export const searchColumns = (dialect: Database['dialect'], viewerId: number): SearchColumns => [
+  ...BLOCK_COLUMNS.map((c) => sql.ref(c)),
+  dialect.search.tagIds,
+  sql`exists (select 1 from favorites where favorites.user_id = ${viewerId} and favorites.block_id = blocks.id)`,
+  ...REVISION_COLUMNS.map((c) => sql.ref(`rev.${c}`)),
+];
 
-export const fromSearchRow = (row: SearchRow): LoadedBlock => ({
-  ...toRecord(row, row.tag_ids === null ? [] : row.tag_ids.split(',').map(Number)),
-  revision:
-    row.rev_id === null
-      ? null
-      : toRevision({
-          id: row.rev_id,
-          block_id: row.id,
-          major: row.rev_major,
-          minor: row.rev_minor,
-          template: row.rev_template,
-          css: row.rev_css,
-          js: row.rev_js,
-          schema_content: row.rev_schema_content,
-          changelog: row.rev_changelog,
-          created_at: row.rev_created_at,
-        }),
-  is_favorite: bool(row.is_favorite),
-});
+// Where each value sits in a search's row (`searchColumns`' order).
+const AT = Object.fromEntries(
+  [...BLOCK_COLUMNS.map((c) => c.slice('blocks.'.length)), 'tag_ids', 'is_favorite']
+    .concat(REVISION_COLUMNS.map((c) => `rev_${c}`))
+    .map((name, i) => [name, i]),
+) as Record<string, number>;
+
+/**
+ * A search's row as the module's block. Built in one object literal: spreading
+ * `toRecord`'s sixteen fields into a literal with two more took V8's slow path,
+ * about 5 µs a block, a quarter of a millisecond for a page of fifty.
+ */
+export function fromSearchValues(v: unknown[]): LoadedBlock {
+  const tagIds = v[AT.tag_ids!] as string | null;
+  const revisionId = v[AT.rev_id!] as number | null;
+  return {
+    id: v[AT.id!] as number,
+    owner_id: v[AT.owner_id!] as number,
+    scope: v[AT.scope!] as BlockRecord['scope'],
+    kind: v[AT.kind!] as BlockRecord['kind'],
+    name: v[AT.name!] as string,
+    description: v[AT.description!] as string,
+    docs: v[AT.docs!] as string,
+    block_type: v[AT.block_type!] as BlockRecord['block_type'],
+    cover_key: v[AT.cover_key!] as string | null,
+    is_deprecated: bool(v[AT.is_deprecated!] as number | boolean),
+    fork_count: v[AT.fork_count!] as number,
+    forked_from_id: v[AT.forked_from_id!] as number | null,
+    current_revision_id: v[AT.current_revision_id!] as number | null,
+    tags: tagIds === null ? [] : tagIds.split(',').map(Number),
+    created_at: v[AT.created_at!] as string,
+    updated_at: v[AT.updated_at!] as string,
+    revision:
+      revisionId === null
+        ? null
+        : {
+            id: revisionId,
+            block_id: v[AT.id!] as number,
+            version: { major: v[AT.rev_major!] as number, minor: v[AT.rev_minor!] as number },
+            template: v[AT.rev_template!] as string,
+            css: v[AT.rev_css!] as string,
+            js: v[AT.rev_js!] as string,
+            schema_content: fromJson<Revision['schema_content']>(v[AT.rev_schema_content!] as string),
+            changelog: v[AT.rev_changelog!] as string | null,
+            created_at: v[AT.rev_created_at!] as string,
+          },
+    is_favorite: bool(v[AT.is_favorite!] as number | boolean),
+  };
+}
 
 export function toRecord(row: Omit<BlockRow, 'search_vector'>, tags: number[]): BlockRecord {
   return {

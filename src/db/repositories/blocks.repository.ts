@@ -6,13 +6,12 @@ import { visibleInLists } from '../dialects/search.js';
 import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
 import {
   BLOCK_COLUMNS,
-  fromSearchRow,
+  fromSearchValues,
   searchColumns,
   toPinnable,
   toRecord,
   toRevision,
   type BlockRow,
-  type SearchRow,
 } from './block-rows.js';
 import { countOf } from './rows.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
@@ -156,13 +155,8 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
       // The page's blocks with their tags, the viewer's favorite and the current revision
       // come in the search's own statement (on PostgreSQL, its one round trip), not in
       // four more queries as `hydrate` reads them.
-      const { rows, total } = await dialect.search.search<SearchRow>(
-        db,
-        query,
-        searchColumns(dialect, query.viewerId),
-        readNow,
-      );
-      return { rows: rows.map(fromSearchRow), total };
+      const { rows, total } = await dialect.search.search(db, query, searchColumns(dialect, query.viewerId), readNow);
+      return { rows: rows.map(fromSearchValues), total };
     },
 
     async missingTags(ids) {
