@@ -5,14 +5,13 @@
  * 50 ms), and how a page over its time or heap ends. In process, from source;
  * part of `npm run bench`, alone as `npm run bench:pool`.
  */
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PageBlockInput } from '../src/modules/publishing/publishing.js';
 import { DEFAULT_POOL_OPTIONS, RenderPool } from '../src/rendering/pool.js';
 import { RenderError, Renderer } from '../src/rendering/renderer.js';
 import { benchValues, BENCH_TEMPLATE } from './lib/api.js';
-import { SERVER_CORE } from './lib/processes.js';
+import { pin, SERVER_CORE } from './lib/processes.js';
 import { parseKeepingText } from '../src/shared/json-text.js';
 
 export interface PoolRow {
@@ -94,17 +93,6 @@ async function byTurns(
     Side,
     Side,
   ];
-}
-
-/** Pins every thread of this process (and those it starts) to `cores`; answers the affinity it had. */
-function pin(cores: string): string {
-  const before = execFileSync('taskset', ['-pc', String(process.pid)])
-    .toString()
-    .split(':')
-    .pop()!
-    .trim();
-  execFileSync('taskset', ['-a', '-pc', cores, String(process.pid)], { stdio: 'ignore' });
-  return before;
 }
 
 /** Runs `work` while the main thread's event-loop delay is recorded; the delay's p99 and max, in ms. */

@@ -1,10 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 /** Server on core 0, load generator on core 1, where the machine has two. */
 export const SERVER_CORE = '0';
 export const LOAD_CORE = availableParallelism() > 1 ? '1' : '0';
+
+/** Pins every thread of this process (and those it starts) to `cores`; answers the affinity it had. */
+export function pin(cores: string): string {
+  const before = execFileSync('taskset', ['-pc', String(process.pid)])
+    .toString()
+    .split(':')
+    .pop()!
+    .trim();
+  execFileSync('taskset', ['-a', '-pc', cores, String(process.pid)], { stdio: 'ignore' });
+  return before;
+}
 
 export interface Running {
   url: string;
