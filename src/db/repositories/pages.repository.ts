@@ -175,6 +175,15 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     },
 
     async create(input) {
+      // The new page's row, as written and as answered.
+      const row = {
+        owner_id: input.ownerId,
+        kind: input.kind,
+        ...input.fields,
+        is_published: false,
+        created_at: input.now,
+        updated_at: input.now,
+      };
       return guardSlug(input.fields.slug, async () => {
         const { id, rows, library } =
           dialect.name === 'postgres'
@@ -183,15 +192,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
                 const search = dialect.pageSearch.created(searchDocument(input.fields));
                 const { id } = await trx
                   .insertInto('pages')
-                  .values({
-                    owner_id: input.ownerId,
-                    kind: input.kind,
-                    ...input.fields,
-                    is_published: false,
-                    created_at: input.now,
-                    updated_at: input.now,
-                    ...search.columns,
-                  })
+                  .values({ ...row, ...search.columns })
                   .returning('id')
                   .executeTakeFirstOrThrow();
                 const rows = await insertRows(trx, id, input.instances, 0, input.now);
@@ -199,18 +200,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
                 return { id, rows, library: await libraryFor(trx, input.instances) };
               });
         const blocks = answers.written(input.instances, rows, library);
-        return answers.answer(
-          {
-            id,
-            owner_id: input.ownerId,
-            kind: input.kind,
-            ...input.fields,
-            is_published: false,
-            created_at: input.now,
-            updated_at: input.now,
-          },
-          blocks,
-        );
+        return answers.answer({ id, ...row }, blocks);
       });
     },
 
