@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageBody } from '../../src/http/presenters/page-body.js';
 import { presentPage } from '../../src/http/presenters/pages.presenter.js';
 import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
+import { emptyPageFields } from '../../src/modules/pages/pages.js';
 import { lazySchemaCompilers } from '../../src/http/schema-compilers.js';
 import { namedSchemas } from '../../src/http/schemas/common.js';
 import { PageSchema } from '../../src/http/schemas/pages.js';
@@ -304,16 +305,7 @@ describe('the hand-written page answer', () => {
     expect(pageBody(inserted)).toBe(await expected(page.id, true));
     const rewritten = await pages.update({
       id: page.id,
-      fields: {
-        name: replaced.name,
-        site_id: replaced.site_id,
-        folder_id: null,
-        slug: null,
-        meta_title: null,
-        meta_description: null,
-        meta_keywords: null,
-        meta_robots: null,
-      },
+      fields: { ...emptyPageFields(replaced.name), site_id: replaced.site_id },
       instances: [behind(2), behind(0)],
       now: now(),
     });

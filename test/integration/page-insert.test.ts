@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
-import type { NewInstance, PageFields } from '../../src/modules/pages/pages.js';
+import { emptyPageFields, type NewInstance, type PageFields } from '../../src/modules/pages/pages.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser } from '../support/factories.js';
 
@@ -10,16 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fields = (name: string, siteId: number): PageFields => ({
-  name,
-  site_id: siteId,
-  folder_id: null,
-  slug: null,
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-});
+const fields = (name: string, siteId: number): PageFields => ({ ...emptyPageFields(name), site_id: siteId });
 
 // The page write (on PostgreSQL one statement, on SQLite one transaction) under its answer.
 describe('a page write', () => {

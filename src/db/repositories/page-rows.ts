@@ -46,30 +46,33 @@ export function toPage(row: Record<string, unknown>): Page {
   };
 }
 
-const blocksQuery = (db: Kysely<DB>) =>
+/** A page's instances with their blocks and the blocks' current revisions (`pb`, `b`, `cur`). */
+export const instancesWithBlocks = (db: Kysely<DB>) =>
   db
     .selectFrom('page_blocks as pb')
     .innerJoin('blocks as b', 'b.id', 'pb.block_id')
-    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
-    .select([
-      'pb.id',
-      'pb.page_id',
-      'pb.block_id',
-      'b.name as block_name',
-      'b.kind as block_kind',
-      'b.block_type',
-      'pb.revision_id',
-      'pb.order_index',
-      'pb.placeholder_values',
-      'pb.bindings',
-      'pb.parent_page_block_id',
-      'pb.major',
-      'pb.minor',
-      'pb.schema_snapshot',
-      'cur.major as cur_major',
-      'cur.minor as cur_minor',
-      updateStatusSql('pb', 'cur').as('update_status'),
-    ]);
+    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id');
+
+const blocksQuery = (db: Kysely<DB>) =>
+  instancesWithBlocks(db).select([
+    'pb.id',
+    'pb.page_id',
+    'pb.block_id',
+    'b.name as block_name',
+    'b.kind as block_kind',
+    'b.block_type',
+    'pb.revision_id',
+    'pb.order_index',
+    'pb.placeholder_values',
+    'pb.bindings',
+    'pb.parent_page_block_id',
+    'pb.major',
+    'pb.minor',
+    'pb.schema_snapshot',
+    'cur.major as cur_major',
+    'cur.minor as cur_minor',
+    updateStatusSql('pb', 'cur').as('update_status'),
+  ]);
 
 type BlockRow = Awaited<ReturnType<ReturnType<typeof blocksQuery>['executeTakeFirstOrThrow']>>;
 

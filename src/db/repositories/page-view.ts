@@ -3,7 +3,7 @@ import type { PageBlockView, PageView } from '../../modules/pages/pages.js';
 import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { prepared } from '../prepared.js';
-import { hasOutdatedSql } from './page-rows.js';
+import { hasOutdatedSql, instancesWithBlocks } from './page-rows.js';
 import { bool } from './rows.js';
 import { updateStatusSql } from './update-status.js';
 
@@ -17,10 +17,7 @@ export const compactJson = (dialect: Pick<Dialect, 'name'>) =>
 
 /** A page's instances as its answer shows them, in order, with their blocks' names and update statuses. */
 export const instancesView = (db: Kysely<DB>, pageId: number) =>
-  db
-    .selectFrom('page_blocks as pb')
-    .innerJoin('blocks as b', 'b.id', 'pb.block_id')
-    .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
+  instancesWithBlocks(db)
     .select([
       'pb.id',
       'pb.block_id',

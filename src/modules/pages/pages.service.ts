@@ -7,6 +7,7 @@ import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import {
+  emptyPageFields,
   META_FIELDS,
   ownPage,
   type Page,
@@ -74,7 +75,7 @@ export class PagesService {
   async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<PageView> {
     const kind = input.kind ?? 'article';
     await this.checkKind(kind);
-    const fields = await this.fields(actor, kind, input, emptyFields(input.name));
+    const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
     return this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
   }
@@ -148,14 +149,3 @@ export class PagesService {
 
 // Whole-set writes (POST /pages, PUT with blocks) have no instance to nest under yet.
 const wholeSet = { pathOf: (i: number) => `blocks[${i}]`, existing: new Map<number, PageBlock>() };
-
-const emptyFields = (name: string): PageFields => ({
-  name,
-  site_id: null,
-  folder_id: null,
-  slug: null,
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_robots: null,
-});

@@ -17,6 +17,18 @@ export interface PageFields {
   meta_robots: string | null;
 }
 
+/** A page's fields with nothing set but its name: where a new page starts. */
+export const emptyPageFields = (name: string): PageFields => ({
+  name,
+  site_id: null,
+  folder_id: null,
+  slug: null,
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  meta_robots: null,
+});
+
 export interface Page extends PageFields {
   id: number;
   owner_id: number;
