@@ -49,15 +49,22 @@ type RawStatement = {
   iterate(params: unknown[]): IterableIterator<unknown>;
 };
 
-/** A compiled statement as Kysely's SQLite driver calls it. */
+/**
+ * A compiled statement as Kysely's SQLite driver calls it: `all` and `iterate`
+ * for statements that return rows, `run` for the others. libsql's `get` is not
+ * here: see `FirstRowStatement`.
+ */
 interface AdaptedStatement {
   // Read once: on the raw statement it is a native call, and Kysely reads it on every query.
   reader: boolean;
   all(params: unknown[]): unknown[];
-  /** The first row only: one native call, where `all` iterates (half the time of a one-row read). */
-  get(params: unknown[]): unknown;
   run(params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(params: unknown[]): IterableIterator<unknown>;
+}
+
+/** A select read for its first row only, through libsql's `get` (half the time of `all` on one row). */
+interface FirstRowStatement {
+  get(params: unknown[]): unknown;
 }
 
 /**
@@ -88,25 +95,17 @@ function rowsOf(statement: RawStatement) {
   };
 }
 
+const toParams = (params: unknown[]) => params.map(toSqliteValue);
+
 const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): AdaptedStatement => {
-  const map = (params: unknown[]) => params.map(toSqliteValue);
   const reader = statement.reader;
   const rows = reader ? rowsOf(statement) : statement;
-  if (!onWrite) {
-    return {
-      reader,
-      all: (params) => rows.all(map(params)),
-      get: (params) => rows.get(map(params)),
-      run: (params) => statement.run(map(params)),
-      iterate: (params) => rows.iterate(map(params)),
-    };
-  }
+  const count = onWrite ?? (() => undefined);
   return {
     reader,
-    all: (params) => (onWrite(), rows.all(map(params))),
-    get: (params) => (onWrite(), rows.get(map(params))),
-    run: (params) => (onWrite(), statement.run(map(params))),
-    iterate: (params) => (onWrite(), rows.iterate(map(params))),
+    all: (params) => (count(), rows.all(toParams(params))),
+    run: (params) => (count(), statement.run(toParams(params))),
+    iterate: (params) => (count(), rows.iterate(toParams(params))),
   };
 };
 
@@ -118,25 +117,76 @@ const MAX_STATEMENTS = 500;
 // BEGIN, COMMIT, ROLLBACK, a pragma) counts as a write.
 const READ_ONLY = /^\s*select\s/i;
 
-function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
-  const statements = new Map<string, AdaptedStatement>();
+/**
+ * Compiled statements kept between requests, by SQL text, in two lanes that
+ * never share a native statement. libsql binds new parameters only to a
+ * statement that was reset, and ignores the bind silently otherwise:
+ * - `all` and `iterate` reset before they bind, but leave the statement
+ *   unreset after it; `get` binds first and resets only after a success;
+ * - so a `get` after an `all` on the same statement, or after a `get` that
+ *   threw, runs again with the previous call's parameters: another request's
+ *   site id, a write's old values (test/integration/sqlite-statements.test.ts).
+ * Kysely's lane uses only `all`, `iterate` and `run`; the first-row lane only
+ * `get`. A statement whose call threw is dropped either way, so nothing left
+ * half-run by one request is met by the next.
+ */
+function statementCache<S>(compile: (sqlText: string) => S) {
+  const statements = new Map<string, S>();
   return {
-    close: () => {
-      statements.clear();
-      raw.close();
-    },
-    prepare: (sqlText: string): AdaptedStatement => {
+    clear: () => statements.clear(),
+    drop: (sqlText: string) => statements.delete(sqlText),
+    get(sqlText: string): S {
       let statement = statements.get(sqlText);
       if (statement) {
         // Most recently used last: the first entry is the one to drop.
         statements.delete(sqlText);
       } else {
-        statement = adapt(raw.prepare(sqlText), READ_ONLY.test(sqlText) ? undefined : onWrite);
+        statement = compile(sqlText);
         if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sqlText, statement);
       return statement;
     },
+  };
+}
+
+/** `call` on a kept statement; if it throws, the statement is never handed out again. */
+function dropOnThrow<T>(cache: { drop(sqlText: string): unknown }, sqlText: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    cache.drop(sqlText);
+    throw error;
+  }
+}
+
+function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
+  const kysely = statementCache((sqlText) =>
+    adapt(raw.prepare(sqlText), READ_ONLY.test(sqlText) ? undefined : onWrite),
+  );
+  const firstRow = statementCache((sqlText): FirstRowStatement => rowsOf(raw.prepare(sqlText)));
+  return {
+    close: () => {
+      kysely.clear();
+      firstRow.clear();
+      raw.close();
+    },
+    /** Kysely's lane. */
+    prepare: (sqlText: string): AdaptedStatement => {
+      const statement = kysely.get(sqlText);
+      return {
+        reader: statement.reader,
+        all: (params) => dropOnThrow(kysely, sqlText, () => statement.all(params)),
+        run: (params) => dropOnThrow(kysely, sqlText, () => statement.run(params)),
+        iterate: (params) => dropOnThrow(kysely, sqlText, () => statement.iterate(params)),
+      };
+    },
+    /** The first-row lane (plain selects only: nothing here counts a write). */
+    firstRow: (sqlText: string, params: unknown[]): unknown =>
+      dropOnThrow(firstRow, sqlText, () => firstRow.get(sqlText).get(toParams(params))),
+    /** A plain select's rows, on Kysely's lane. */
+    all: (sqlText: string, params: unknown[]): unknown[] =>
+      dropOnThrow(kysely, sqlText, () => kysely.get(sqlText).all(params)),
   };
 }
 
@@ -148,7 +198,7 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
  */
 function readNow(
   raw: InstanceType<typeof Libsql>,
-  prepare: (sqlText: string) => AdaptedStatement,
+  statements: ReturnType<typeof adaptDatabase>,
   onQuery: QueryObserver | undefined,
 ) {
   return (sqlText: string, parameters: readonly unknown[], first?: 'first'): unknown[] | undefined => {
@@ -156,12 +206,11 @@ function readNow(
     if (raw.inTransaction) return undefined;
     const started = onQuery ? performance.now() : 0;
     try {
-      const statement = prepare(sqlText);
       let rows: unknown[];
       if (first) {
-        const row = statement.get(parameters as unknown[]);
+        const row = statements.firstRow(sqlText, parameters as unknown[]);
         rows = row === undefined ? [] : [row];
-      } else rows = statement.all(parameters as unknown[]);
+      } else rows = statements.all(sqlText, parameters as unknown[]);
       onQuery?.((performance.now() - started) / 1000, false);
       return rows;
     } catch (error) {
@@ -194,7 +243,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
     },
     dryRun,
     writeGeneration: () => `${writes}.${dataVersion.get()[0]}`,
-    readNow: readNow(raw, adapted.prepare, onQuery),
+    readNow: readNow(raw, adapted, onQuery),
     close: () => db.destroy(),
   };
 }
