@@ -30,6 +30,20 @@ function oneAtATime(connection: DatabaseConnection): DatabaseConnection {
 }
 
 /**
+ * Where a rollback also takes back the ids a transaction handed out (SQLite's
+ * `sqlite_sequence` is a table like any other), the dry run reads the counters
+ * before its rollback and moves them back up after it, on the same connection
+ * before it is released: an id shown in a dry run's answer is never another
+ * object's later, and nothing kept by id (a revision's parsed template, its
+ * compiled schema) can meet a second object under one id. PostgreSQL's
+ * sequences never go back: nothing to do there.
+ */
+export interface IdCounters {
+  read(connection: DatabaseConnection): Promise<unknown>;
+  keep(connection: DatabaseConnection, read: unknown): Promise<void>;
+}
+
+/**
  * A dialect whose driver can run a piece of work in one transaction that is
  * always rolled back. Inside it every query, from any repository, uses that
  * transaction's connection (an AsyncLocalStorage tells which work is inside),
@@ -37,7 +51,10 @@ function oneAtATime(connection: DatabaseConnection): DatabaseConnection {
  * executes the real code path, constraints and all, reads its own writes to
  * build the answer, and leaves nothing behind.
  */
-export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun; inDryRun: () => boolean } {
+export function withDryRun(
+  dialect: Dialect,
+  counters?: IdCounters,
+): { dialect: Dialect; dryRun: DryRun; inDryRun: () => boolean } {
   const held = new AsyncLocalStorage<Held>();
   let inner: Driver | undefined;
   // Kysely initialises the driver at the first query (the migrations, at open).
@@ -94,10 +111,13 @@ export function withDryRun(dialect: Dialect): { dialect: Dialect; dryRun: DryRun
     const connection = await inner.acquireConnection();
     try {
       await inner.beginTransaction(connection, {});
+      let handedOut: unknown;
       try {
         return await held.run({ connection: oneAtATime(connection), depth: 0 }, work);
       } finally {
+        if (counters) handedOut = await counters.read(connection);
         await inner.rollbackTransaction(connection);
+        if (counters) await counters.keep(connection, handedOut);
       }
     } finally {
       await inner.releaseConnection(connection);

@@ -62,6 +62,37 @@ describe('ids are never reused', () => {
     expect((await newSite(t, user, 'After')).id).toBeGreaterThan(doomed.id);
   });
 
+  it("ids shown in a dry run's answer are never handed out again, whatever the dry run ended with", async () => {
+    const dry = { key: user.key, query: { dry_run: 1 } };
+    const page = await t.call('POST', '/api/v1/pages', {
+      ...dry,
+      body: { name: 'Dry', site_id: site.id, blocks: instances(2) },
+    });
+    expect(page.status).toBe(201);
+    const revised = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+      ...dry,
+      body: { template: '<h2>{{ title }}</h2>' },
+    });
+    expect(revised.status).toBe(200);
+    // A dry run that fails after writing (the slug is taken by then) hands out nothing either.
+    await createPage(t, user, { name: 'Taken', site_id: site.id, slug: 'taken-dry' });
+    const conflict = await t.call('POST', '/api/v1/pages', {
+      ...dry,
+      body: { name: 'Dry 2', site_id: site.id, slug: 'taken-dry', blocks: instances(1) },
+    });
+    expect(conflict.status).toBe(409);
+
+    const real = await createPage(t, user, { name: 'Real', site_id: site.id, blocks: instances(2) });
+    expect(real.id).toBeGreaterThan(page.body.id);
+    const dryInstances = page.body.blocks.map((b: { id: number }) => b.id) as number[];
+    expect(Math.min(...(await blockIds(real.id)))).toBeGreaterThan(Math.max(...dryInstances));
+    const realRevision = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+      key: user.key,
+      body: { template: '<h3>{{ title }}</h3>' },
+    });
+    expect(realRevision.body.block.current_revision.id).toBeGreaterThan(revised.body.block.current_revision.id);
+  });
+
   it.runIf(!process.env.DATABASE_URL)('every SQLite table with an id of its own has AUTOINCREMENT', async () => {
     const { rows } = await sql<{ name: string; sql: string }>`
       select name, sql from sqlite_master where type = 'table' and sql like '%"id" integer%primary key%'`.execute(

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { queryLog, type QueryObserver } from './query-log.js';
 import Libsql from 'libsql';
-import { withDryRun } from '../dry-run.js';
+import { withDryRun, type IdCounters } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
@@ -220,6 +220,24 @@ function readNow(
   };
 }
 
+/** AUTOINCREMENT's counters, as a dry run left them, set again after its rollback (see IdCounters). */
+const sqliteIdCounters: IdCounters = {
+  read: async (connection) =>
+    (await connection.executeQuery(CompiledQuery.raw('select name, seq from sqlite_sequence'))).rows,
+  keep: async (connection, read) => {
+    const rows = read as Array<{ name: string; seq: number }>;
+    if (!rows.length) return;
+    await connection.executeQuery(
+      CompiledQuery.raw(
+        'update sqlite_sequence set seq = max(sqlite_sequence.seq, counters.kept) from ' +
+          '(select value ->> 0 as name, value ->> 1 as kept from json_each(?)) as counters ' +
+          'where sqlite_sequence.name = counters.name',
+        [JSON.stringify(rows.map((row) => [row.name, row.seq]))],
+      ),
+    );
+  },
+};
+
 export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   mkdirSync(dataDir, { recursive: true });
   const raw = new Libsql(join(dataDir, 'pageblocks.sqlite'));
@@ -232,7 +250,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   let writes = 0;
   const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
   const adapted = adaptDatabase(raw, () => writes++);
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }));
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }), sqliteIdCounters);
   const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
