@@ -1,3 +1,4 @@
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import { Value } from 'typebox/value';
 import { allowedValues, envSchema, type LOG_LEVELS } from './env.schema.js';
 
@@ -39,10 +40,12 @@ export interface Config {
   webDir: string;
   /**
    * Whose `X-Forwarded-For` to believe for the client address (the login and
-   * registration throttles key on it): false (default, the socket's peer), true
-   * (any), or the proxies' addresses and ranges.
+   * registration throttles key on it, `/metrics` refuses what came through a
+   * proxy): false (default, the socket's peer), a hop count (that many proxies
+   * in front, each trusted whatever its address), or the proxies' addresses
+   * and ranges. Never "any": see `trustProxy()`.
    */
-  trustProxy: boolean | string[];
+  trustProxy: false | number | string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -73,10 +76,26 @@ function required(env: Record<string, string>, name: string, when: string): stri
   return value;
 }
 
+const TRUST_ANY =
+  'TRUST_PROXY=true would believe the X-Forwarded-For of any client, who could then choose its own address ' +
+  '(escaping the login and registration throttles, or reading /metrics as if local): name the proxies instead, ' +
+  'by address or CIDR range (127.0.0.1, 10.0.0.0/8) or by number (1 for one nginx in front)';
+
 function trustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  return value.split(',').map((entry) => entry.trim());
+  if (value === 'true') throw new ConfigError(TRUST_ANY);
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10) refuse('TRUST_PROXY', value);
+    return hops;
+  }
+  const list = value.split(',').map((entry) => entry.trim());
+  try {
+    compileTrust(list);
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY: ${(error as Error).message} (${allowedValues('TRUST_PROXY')})`);
+  }
+  return list;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

@@ -52,8 +52,8 @@ export const envSchema = Type.Object({
   METRICS_TOKEN: matching(/^\S{16,}$/, 'a token of at least 16 characters without spaces'),
   WEB_DIR: anything('the directory of the built web app'),
   TRUST_PROXY: matching(
-    /^(true|false|[0-9a-fA-F.:]*[.:][0-9a-fA-F.:]*(\/[0-9]{1,3})?(,\s*[0-9a-fA-F.:]+(\/[0-9]{1,3})?)*)$/,
-    'true, false, or a comma-separated list of proxy addresses or CIDR ranges',
+    /^(false|[0-9]{1,2}|[^\s,]+(,\s*[^\s,]+)*)$/,
+    "false, the number of proxies in front (1 for one nginx), or a comma-separated list of the proxies' addresses and CIDR ranges (or loopback, linklocal, uniquelocal)",
   ),
 });
 

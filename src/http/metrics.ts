@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Histogram, Registry } from 'prom-client';
 import type { App } from './context.js';
 import { cjsExports } from '../shared/cjs-exports.js';
+import { cameThroughProxy, type ProxyTrust } from './proxy-trust.js';
 
 /**
  * What the service measures for `/metrics`, in Prometheus' text format:
@@ -80,9 +81,14 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
 /**
  * `/metrics`, when metrics are on: readable with `Authorization: Bearer
  * METRICS_TOKEN`, or, without a token, only by a client on the listen
- * address itself.
+ * address itself, never through a proxy (which connects from that address
+ * too, on behalf of anyone): behind a proxy the token is needed.
  */
-export function registerMetrics(app: App, metrics: Metrics | undefined, options: { token: string | undefined }) {
+export function registerMetrics(
+  app: App,
+  metrics: Metrics | undefined,
+  options: { token: string | undefined; trust: ProxyTrust | false },
+) {
   if (!metrics) return;
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw path: ids would make a series per page.
@@ -94,20 +100,21 @@ export function registerMetrics(app: App, metrics: Metrics | undefined, options:
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!allowed(request.headers.authorization, options.token, request.ip, request.socket.localAddress)) {
-      return reply
-        .status(403)
-        .send({ error: 'Metrics are readable with the metrics token, or from the listen address.' });
+    const local = !cameThroughProxy(request, options.trust) && request.ip === request.socket.localAddress;
+    if (!allowed(request.headers.authorization, options.token, local)) {
+      return reply.status(403).send({
+        error: 'Metrics are readable with the metrics token, or from the listen address without a proxy between.',
+      });
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }
 
-function allowed(header: string | undefined, token: string | undefined, client: string, local: string | undefined) {
+function allowed(header: string | undefined, token: string | undefined, local: boolean) {
   if (token) {
     const presented = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '');
     const expected = Buffer.from(token);
     return presented.length === expected.length && timingSafeEqual(presented, expected);
   }
-  return local !== undefined && client === local;
+  return local;
 }

@@ -13,6 +13,7 @@ import { v1Api } from './v1/index.js';
 import { registerUploads } from './uploads-files.js';
 import { registerWebApp } from './web-app.js';
 import { registerMetrics, type Metrics } from './metrics.js';
+import { proxyTrust, warnUntrustedProxy } from './proxy-trust.js';
 import { webApi } from './web/index.js';
 import { isObject } from '../shared/is-object.js';
 
@@ -30,13 +31,14 @@ export interface ServerOptions extends HttpDeps {
 export async function createServer(options: ServerOptions): Promise<App> {
   // Fastify types its instance by the logger it is given: the base logger keeps the one App type.
   const loggerInstance: FastifyBaseLogger = options.logger;
+  const trust = proxyTrust(options.config.trustProxy);
   const app = Fastify({
     loggerInstance,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     // Silent (as the benchmarks run): a per-request child, binding the request id, would log nothing.
     childLoggerFactory: (logger, bindings, opts) => (logger.level === 'silent' ? logger : logger.child(bindings, opts)),
     bodyLimit: options.config.bodyLimit,
-    trustProxy: options.config.trustProxy,
+    trustProxy: trust,
     // A caller's own request id is kept when it is a safe token; otherwise a new one.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -120,7 +122,8 @@ export async function createServer(options: ServerOptions): Promise<App> {
   });
 
   await registerUploads(app, options.services.uploads);
-  registerMetrics(app, options.metrics, options.config.metrics);
+  registerMetrics(app, options.metrics, { token: options.config.metrics.token, trust });
+  if (trust === false) warnUntrustedProxy(app);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });
   return app;

@@ -23,7 +23,7 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
   WEB_DIR: { env: {}, says: '' },
   TRUST_PROXY: {
     env: { TRUST_PROXY: 'yes please' },
-    says: 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses or CIDR ranges',
+    says: "TRUST_PROXY must be false, the number of proxies in front (1 for one nginx), or a comma-separated list of the proxies' addresses",
   },
   DATABASE_URL: { env: { DATABASE_URL: 'mysql://x' }, says: 'DATABASE_URL must be a postgres:// URL' },
   DATABASE_SCHEMA: { env: { DATABASE_SCHEMA: 'Bad-Name' }, says: 'DATABASE_SCHEMA must be a PostgreSQL schema name' },
@@ -63,6 +63,24 @@ describe('configuration from the environment', () => {
       expect(message).not.toContain('\n');
     });
   }
+
+  it('reads TRUST_PROXY as a hop count or the proxies, and refuses "any" (true) saying why', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    expect(refusal({ TRUST_PROXY: 'true' })).toMatch(
+      /^TRUST_PROXY=true would believe the X-Forwarded-For of any client, who could then choose its own address .*name the proxies instead/,
+    );
+    for (const wrong of ['0', '11', '300.1.1.1', '10.0.0.0/33', '0.0.0.0/0', '::/0', 'proxy.example.com']) {
+      expect(refusal({ TRUST_PROXY: wrong })).toMatch(/^TRUST_PROXY/);
+    }
+  });
 
   it('reads booleans as 1/0/true/false/yes/no', () => {
     for (const yes of ['1', 'true', 'yes'])
