@@ -12,7 +12,7 @@ import { DEFAULT_POOL_OPTIONS, RenderPool } from '../src/rendering/pool.js';
 import { RenderError, Renderer } from '../src/rendering/renderer.js';
 import { benchValues, BENCH_TEMPLATE } from './lib/api.js';
 import { pin, SERVER_CORE } from './lib/processes.js';
-import { parseKeepingText } from '../src/shared/json-text.js';
+import { StoredJson } from '../src/shared/stored-json.js';
 
 export interface PoolRow {
   id: string;
@@ -44,7 +44,9 @@ function page(seed: number): PageBlockInput[] {
     template: BENCH_TEMPLATE.replace('class="b"', `class="b${i % 10}"`),
     css: `.b${i % 10}{margin:${i % 10}px}`,
     js: '',
-    values: parseKeepingText(JSON.stringify({ ...benchValues(i), title: `Section ${i} of ${seed}` })),
+    values: StoredJson.fromText<Record<string, unknown>>(
+      JSON.stringify({ ...benchValues(i), title: `Section ${i} of ${seed}` }),
+    ),
     slots: {},
     blockType: 'schema',
     richtextFields: [],

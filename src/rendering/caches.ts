@@ -1,5 +1,6 @@
 import type { Template } from 'liquidjs';
-import { jsonTextOf } from '../shared/json-text.js';
+import { StoredJson } from '../shared/stored-json.js';
+import type { RenderValues } from '../modules/publishing/publishing.js';
 
 /**
  * Least recently used first, bounded by a total weight (an entry count, or
@@ -83,7 +84,7 @@ export const isDeterministic = (template: string) => !/date/i.test(template);
 
 /** What decides an instance's HTML besides its revision's template. */
 export interface OutputInputs {
-  values: Record<string, unknown>;
+  values: RenderValues;
   slots: Record<string, unknown>;
   children?: string | undefined;
   blockType: string | null;
@@ -109,7 +110,7 @@ export class OutputCache {
     const { values, slots, children, blockType, richtextFields, markdownFields } = inputs;
     // Values read from the database come with their stored text: serializing them again was a
     // sixth of a warm preview. Its length first, so that where it ends is never in doubt.
-    const text = jsonTextOf(values) ?? JSON.stringify(values);
+    const text = values instanceof StoredJson ? values.text : JSON.stringify(values);
     return `${revisionId}:${text.length}:${text}${JSON.stringify([slots, children ?? null, blockType, richtextFields, markdownFields ?? null])}`;
   }
 

@@ -17,7 +17,7 @@ import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-optio
 import { previewDocument } from './preview-document.js';
 import type { BlockRenderInput } from './renderer.js';
 import type { RenderOutcome, RenderTask, TaskBlock } from './render-worker.js';
-import { jsonTextOf } from '../shared/json-text.js';
+import { StoredJson } from '../shared/stored-json.js';
 
 export interface RenderPoolOptions {
   /** Wall-clock budget of one page, in milliseconds. */
@@ -69,9 +69,8 @@ function taskBlock(block: PageBlockInput, html: string | undefined, withTemplate
   };
   if (html !== undefined) sent.html = html;
   else {
-    const valuesJson = jsonTextOf(block.values);
-    if (valuesJson === undefined) sent.values = block.values;
-    else sent.valuesJson = valuesJson;
+    if (block.values instanceof StoredJson) sent.valuesJson = block.values.text;
+    else sent.values = block.values;
   }
   return sent;
 }

@@ -73,7 +73,7 @@ function pageBlock(block: TaskBlock): PageBlockInput {
         ? NO_VALUES
         : block.valuesJson === undefined
           ? block.values!
-          : (JSON.parse(block.valuesJson) as PageBlockInput['values']),
+          : (JSON.parse(block.valuesJson) as Record<string, unknown>),
     slots: block.slots,
     blockType: block.blockType,
     richtextFields: block.richtextFields,

@@ -5,7 +5,13 @@
  * failure comes back as a RenderError naming the block and revision.
  */
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
-import type { BlockType, PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
+import {
+  valuesOf,
+  type BlockType,
+  type PageBlockInput,
+  type PageRenderer,
+  type RenderedPage,
+} from '../modules/publishing/publishing.js';
 import { composePage } from './compose.js';
 import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
 import { renderMarkdown } from './markdown.js';
@@ -220,7 +226,7 @@ export class Renderer implements PageRenderer {
     // A copy (a template's `increment` writes into its scope), by spread and defineProperty, never
     // by assignment, so that a value named `__proto__` stays a plain key. A Map turned into an
     // object cost a twentieth of a page render.
-    const scope: Record<string, unknown> = { ...input.values };
+    const scope: Record<string, unknown> = { ...valuesOf(input.values) };
     for (const name of input.richtextFields) {
       const value = own(scope, name);
       if (typeof value === 'string') put(scope, name, new TrustedHtml(sanitizeRichText(value)));

@@ -10,6 +10,7 @@ import { pageBody } from '../../src/http/presenters/page-body.js';
 import { presentPage } from '../../src/http/presenters/pages.presenter.js';
 import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
 import { emptyPageFields } from '../../src/modules/pages/pages.js';
+import { StoredJson } from '../../src/shared/stored-json.js';
 import { lazySchemaCompilers } from '../../src/http/schema-compilers.js';
 import { namedSchemas } from '../../src/http/schemas/common.js';
 import { PageSchema } from '../../src/http/schemas/pages.js';
@@ -200,7 +201,8 @@ describe('the hand-written page answer', () => {
       block_id: block.id,
       revision_id: current.id,
       version,
-      schema_snapshot: richFields,
+      schema_snapshot: StoredJson.of<unknown[]>(richFields),
+      snapshot_from_revision: false,
       placeholder_values: richValues(i),
       bindings: i === 1 ? { news: { source: 'articles.latest', params: { limit: 2 } } } : null,
       parent_page_block_id: null,
@@ -293,7 +295,8 @@ describe('the hand-written page answer', () => {
       block_id: block.id,
       revision_id: current.id,
       version: { major: current.version.major, minor: current.version.minor - 1 },
-      schema_snapshot: richFields,
+      schema_snapshot: StoredJson.of<unknown[]>(richFields),
+      snapshot_from_revision: false,
       placeholder_values: richValues(i),
       bindings: null,
       parent_page_block_id: null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
+import { StoredJson } from '../../src/shared/stored-json.js';
 import { emptyPageFields, type NewInstance, type PageFields } from '../../src/modules/pages/pages.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser } from '../support/factories.js';
@@ -34,7 +35,8 @@ describe('a page write', () => {
       block_id: blockId,
       revision_id,
       version,
-      schema_snapshot: [],
+      schema_snapshot: StoredJson.of<unknown[]>([]),
+      snapshot_from_revision: false,
       placeholder_values: { title: 'x' },
       bindings: null,
       parent_page_block_id: null,

@@ -4,6 +4,7 @@ import type { BlockRecord, LoadedBlock, PinnableBlock, Revision } from '../../mo
 import type { Database } from '../dialects/dialect.js';
 import type { SearchColumns } from '../dialects/search.js';
 import type { BlockRevisionsTable, BlocksTable } from '../schema.js';
+import { StoredJson } from '../../shared/stored-json.js';
 import { bool, fromJson } from './rows.js';
 
 export type BlockRow = Selectable<BlocksTable>;
@@ -138,18 +139,13 @@ export function toPinnable(row: {
 }): PinnableBlock {
   const { revision_id, major, minor, schema_content, ...block } = row;
   if (revision_id === null) return { ...block, revision: null };
-  const json = schema_content!;
-  let fields: Revision['schema_content'] | undefined;
   return {
     ...block,
     revision: {
       id: revision_id,
       version: { major: major!, minor: minor! },
-      schema_json: json,
-      // Parsed only when asked for: a revision's compiled validator is usually kept already.
-      get schema_content() {
-        return (fields ??= fromJson<Revision['schema_content']>(json));
-      },
+      // Parsed only when looked at: a revision's compiled validator is usually kept already.
+      schema: StoredJson.fromText<Revision['schema_content']>(schema_content!),
     },
   };
 }

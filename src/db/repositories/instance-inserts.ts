@@ -32,7 +32,7 @@ export function instanceInserts(database: Database) {
   ): Promise<Array<{ id: number; placeholder_values: string; bindings: string | null }>> => {
     if (instances.length === 0) return [];
     const rows = instances.map((instance, i) => instanceRow(pageId, instance, from + i, now));
-    if (instances.every((i) => i.schema_snapshot_json !== undefined)) {
+    if (instances.every((i) => i.snapshot_from_revision)) {
       const params: unknown[] = [pageId, now];
       for (const row of rows)
         params.push(

@@ -67,7 +67,7 @@ export async function insertPagePostgres(
     major: instance.version.major,
     minor: instance.version.minor,
     // null: the pinned revision's stored fields, copied by the database.
-    schema_snapshot: instance.schema_snapshot_json === undefined ? instance.schema_snapshot : null,
+    schema_snapshot: instance.snapshot_from_revision ? null : instance.schema_snapshot.value,
     placeholder_values: instance.placeholder_values,
     bindings: instance.bindings,
     parent_page_block_id: instance.parent_page_block_id,

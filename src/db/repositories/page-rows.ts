@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
+import { StoredJson } from '../../shared/stored-json.js';
 import { bool, fromJson, toJson } from './rows.js';
 import { prepared } from '../prepared.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
@@ -77,7 +78,7 @@ const blocksQuery = (db: Kysely<DB>) =>
 type BlockRow = Awaited<ReturnType<ReturnType<typeof blocksQuery>['executeTakeFirstOrThrow']>>;
 
 function toPageBlock(r: BlockRow): PageBlock {
-  const block = {
+  return {
     id: r.id,
     page_id: r.page_id,
     block: { id: r.block_id, name: r.block_name, kind: r.block_kind, block_type: r.block_type },
@@ -89,15 +90,10 @@ function toPageBlock(r: BlockRow): PageBlock {
     version: { major: r.major, minor: r.minor },
     library_version: { major: r.cur_major, minor: r.cur_minor },
     update_status: r.update_status as PageBlock['update_status'],
-  } as PageBlock;
-  // Parsed only when asked for (rendering, value checks): a page read never shows it,
-  // and parsing every instance's fields was a tenth of that read (bench B1).
-  let snapshot: unknown[] | undefined;
-  Object.defineProperty(block, 'schema_snapshot', {
-    enumerable: true,
-    get: () => (snapshot ??= fromJson(r.schema_snapshot)),
-  });
-  return block;
+    // Parsed only when looked at (value checks, upgrades): parsing every instance's
+    // fields was a tenth of a page read (bench B1).
+    schema_snapshot: StoredJson.fromText(r.schema_snapshot),
+  };
 }
 
 /** The instances of a page in order, in one query (compiled once per database). */
@@ -131,10 +127,9 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
   minor: instance.version.minor,
   // The pinned revision's own fields (revisions never change): copied by the database rather
   // than sent, 5 KB an instance, and parsed again as jsonb on PostgreSQL.
-  schema_snapshot:
-    instance.schema_snapshot_json === undefined
-      ? toJson(instance.schema_snapshot)
-      : sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`,
+  schema_snapshot: instance.snapshot_from_revision
+    ? sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`
+    : instance.schema_snapshot.text,
   placeholder_values: toJson(instance.placeholder_values),
   bindings: instance.bindings === null ? null : toJson(instance.bindings),
   parent_page_block_id: instance.parent_page_block_id,

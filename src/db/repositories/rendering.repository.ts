@@ -6,7 +6,7 @@ import { prepared } from '../prepared.js';
 import { bool, fromJson } from './rows.js';
 import { readAll } from '../read-all.js';
 import { PUBLICATION_COLUMNS } from './publication.repository.js';
-import { parseKeepingText } from '../../shared/json-text.js';
+import { StoredJson } from '../../shared/stored-json.js';
 
 type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
 
@@ -155,8 +155,8 @@ export function renderingRepository({ db, dialect, readNow }: Database): Renderi
             block_type: r.block_type,
             kind: r.kind,
             version: { major: r.major, minor: r.minor },
-            // Its text kept beside it: rendering keys its cache by the text and sends it to a thread as is.
-            placeholder_values: parseKeepingText(r.placeholder_values),
+            // As stored: rendering keys its cache by the text and sends it to a thread as is.
+            placeholder_values: StoredJson.fromText<Record<string, unknown>>(r.placeholder_values),
             bindings: r.bindings === null ? null : fromJson(r.bindings),
             schema_snapshot: revision.snapshot,
             revision: revision.assets,

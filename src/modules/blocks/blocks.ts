@@ -1,4 +1,5 @@
 import type { PageRequest } from '../../shared/pagination.js';
+import type { StoredJson } from '../../shared/stored-json.js';
 import type { FieldDefinition } from './schema/field-definitions.js';
 
 export type BlockScope = 'global' | 'user';
@@ -57,9 +58,9 @@ export interface PinnableBlock extends Pick<BlockRecord, 'id' | 'owner_id' | 'sc
   revision: PinnedRevision | null;
 }
 
-export interface PinnedRevision extends Pick<Revision, 'id' | 'version' | 'schema_content'> {
-  /** `schema_content` as stored: the instances' snapshot is written from it as it is. */
-  schema_json: string;
+export interface PinnedRevision extends Pick<Revision, 'id' | 'version'> {
+  /** `schema_content` as stored: the instances' snapshot is copied from it, and it is parsed only if looked at. */
+  schema: StoredJson<FieldDefinition[]>;
 }
 
 export interface NewRevision {

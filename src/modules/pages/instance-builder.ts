@@ -8,6 +8,7 @@ import { ValidatorCache } from '../blocks/schema/index.js';
 import { nearMiss } from '../../shared/near-miss.js';
 import type { Binding, NewInstance, PageBlock } from './pages.js';
 import { isObject } from '../../shared/is-object.js';
+import { StoredJson } from '../../shared/stored-json.js';
 
 export interface InstanceInput {
   block_id: number;
@@ -24,6 +25,14 @@ export interface BuildOptions {
 }
 
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
+
+/** A revision to pin to: as a page write reads it (its fields as stored), or with its fields parsed (upgrades). */
+type PinTarget =
+  Pick<PinnedRevision, 'id' | 'version' | 'schema'> | Pick<Revision, 'id' | 'version' | 'schema_content'>;
+
+/** The revision's field definitions, parsed from their stored text only now if they came as such. */
+const fieldsOf = (revision: Pick<PinnedRevision, 'schema'> | Pick<Revision, 'schema_content'>): FieldDefinition[] =>
+  'schema' in revision ? revision.schema.value : revision.schema_content;
 
 /**
  * A source's `params_schema` as binding params are checked against it: every
@@ -90,7 +99,7 @@ export class InstanceBuilder {
       ...new Set(sourceIds.filter((s): s is string => typeof s === 'string')),
     ]);
     return items.flatMap(({ instance, blockType, values, bindings, at }) => {
-      const fields = instance.schema_snapshot as FieldDefinition[];
+      const fields = instance.schema_snapshot.value as FieldDefinition[];
       const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
       return [
         ...this.validator.validate(
@@ -107,26 +116,25 @@ export class InstanceBuilder {
   /** The current-revision contract check used by `build`, exposed for re-pinning (upgrades). */
   checkValues(
     block: Pick<LoadedBlock, 'block_type'>,
-    revision: Pick<Revision, 'id' | 'schema_content'>,
+    revision: Pick<PinnedRevision, 'id' | 'schema'> | Pick<Revision, 'id' | 'schema_content'>,
     values: unknown,
     path: string,
   ): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, () => revision.schema_content, block.block_type);
+    const contract = this.deps.schemas.forRevision(revision.id, () => fieldsOf(revision), block.block_type);
     if (!isObject(values))
       return [{ path, message: 'placeholder_values must be an object.', code: 'type', expected: 'object' }];
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
   }
 
-  pin(
-    block: Pick<LoadedBlock, 'id'>,
-    revision: Pick<Revision, 'id' | 'version' | 'schema_content'> & { schema_json?: string },
-    input: Omit<InstanceInput, 'block_id'>,
-  ): NewInstance {
-    const instance: NewInstance = {
+  pin(block: Pick<LoadedBlock, 'id'>, revision: PinTarget, input: Omit<InstanceInput, 'block_id'>): NewInstance {
+    // With the stored text, the snapshot is copied from the revision by the database, and parsed only if read.
+    const stored = 'schema' in revision;
+    return {
       block_id: block.id,
       revision_id: revision.id,
       version: revision.version,
-      schema_snapshot: [],
+      schema_snapshot: stored ? revision.schema : StoredJson.of(revision.schema_content),
+      snapshot_from_revision: stored,
       placeholder_values: input.placeholder_values ?? {},
       bindings:
         isObject(input.bindings) && Object.keys(input.bindings).length
@@ -134,13 +142,6 @@ export class InstanceBuilder {
           : null,
       parent_page_block_id: input.parent_page_block_id ?? null,
     };
-    // With the stored text, the snapshot is written from it and parsed only if read.
-    if (revision.schema_json === undefined) instance.schema_snapshot = revision.schema_content;
-    else {
-      instance.schema_snapshot_json = revision.schema_json;
-      Object.defineProperty(instance, 'schema_snapshot', { enumerable: true, get: () => revision.schema_content });
-    }
-    return instance;
   }
 
   private async resolve(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<PinnableBlock[]> {
@@ -181,7 +182,7 @@ export class InstanceBuilder {
     at: string,
     paramsSchemas: Map<string, Record<string, unknown>>,
   ): FieldError[] {
-    const contract = this.deps.schemas.forRevision(revision.id, () => revision.schema_content, block.block_type);
+    const contract = this.deps.schemas.forRevision(revision.id, () => revision.schema.value, block.block_type);
     return this.bindingErrors(contract.binding_slots, bindings, at, paramsSchemas);
   }
 

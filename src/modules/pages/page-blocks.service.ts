@@ -173,7 +173,7 @@ export class PageBlocksService {
     // An instance added after the blocks were read: the caller's view is stale.
     if (!block?.revision) throw conflict('The page changed during the upgrade: try again.');
     const revision = block.revision;
-    const removed = removedFields(instance.schema_snapshot, revision.schema_content);
+    const removed = removedFields(instance.schema_snapshot.value, revision.schema_content);
     if (revision.version.major !== instance.version.major || removed.length) {
       return { blocked: { current_pin: instance.version, library_version: revision.version, removed_fields: removed } };
     }

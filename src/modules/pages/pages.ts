@@ -2,6 +2,7 @@ import type { Actor } from '../../shared/actor.js';
 import { notFound } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
+import type { StoredJson } from '../../shared/stored-json.js';
 
 export const META_FIELDS = ['meta_title', 'meta_description', 'meta_keywords', 'meta_robots'] as const;
 export type MetaField = (typeof META_FIELDS)[number];
@@ -65,8 +66,8 @@ export interface PageBlock {
   /** The block's current version, to compare with the pin. */
   library_version: Version;
   update_status: UpdateStatus;
-  /** The field definitions of the pinned revision. */
-  schema_snapshot: unknown[];
+  /** The field definitions of the pinned revision, as stored (parsed only where they are looked at). */
+  schema_snapshot: StoredJson<unknown[]>;
 }
 
 /** A page as its answers show it, with the owner it belongs to. */
@@ -117,9 +118,13 @@ export interface NewInstance {
   block_id: number;
   revision_id: number;
   version: Version;
-  schema_snapshot: unknown[];
-  /** Set when the snapshot is the pinned revision's fields as stored: the database copies them. */
-  schema_snapshot_json?: string;
+  /** The field definitions of the pinned revision. */
+  schema_snapshot: StoredJson<unknown[]>;
+  /**
+   * True when the snapshot is the pinned revision's fields as stored: the
+   * database copies them from the revision (5 KB an instance not sent).
+   */
+  snapshot_from_revision: boolean;
   placeholder_values: Record<string, unknown>;
   bindings: Record<string, Binding> | null;
   parent_page_block_id: number | null;

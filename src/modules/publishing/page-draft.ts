@@ -1,4 +1,5 @@
 import { notFound, validationError, type FieldError } from '../../shared/errors.js';
+import { StoredJson } from '../../shared/stored-json.js';
 import { nestedIn, type InstanceBuilder } from '../pages/instance-builder.js';
 import type { Binding } from '../pages/pages.js';
 import type { RenderableInstance } from './publishing.js';
@@ -56,7 +57,8 @@ export async function applyDraft(
     const instance = byId.get(d.id)!;
     return {
       ...instance,
-      placeholder_values: d.placeholder_values ?? instance.placeholder_values,
+      placeholder_values:
+        d.placeholder_values === undefined ? instance.placeholder_values : StoredJson.of(d.placeholder_values),
       bindings:
         d.bindings === undefined
           ? instance.bindings
@@ -89,9 +91,9 @@ export async function applyDraft(
         if (d.placeholder_values === undefined && d.bindings === undefined) return [];
         return [
           {
-            instance: { revision_id: instance.revision.id, schema_snapshot: instance.schema_snapshot },
+            instance: { revision_id: instance.revision.id, schema_snapshot: StoredJson.of(instance.schema_snapshot) },
             blockType: instance.block_type,
-            values: instance.placeholder_values,
+            values: instance.placeholder_values.value,
             bindings: instance.bindings ?? undefined,
             at: `blocks[${i}]`,
           },

@@ -11,6 +11,7 @@ import type {
   RenderablePage,
   RenderedPage,
   RenderingRepository,
+  RenderValues,
   RevisionAssets,
 } from './publishing.js';
 
@@ -98,7 +99,7 @@ export class PageRenderingService {
 
   private async inputs(
     items: Array<{
-      instance: Pick<PageBlock, 'id' | 'parent_page_block_id' | 'placeholder_values' | 'bindings'>;
+      instance: Pick<PageBlock, 'id' | 'parent_page_block_id' | 'bindings'> & { placeholder_values: RenderValues };
       fields: FieldDefinition[];
       assets: RevisionAssets;
       blockType: LoadedBlock['block_type'];

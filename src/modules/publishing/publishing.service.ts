@@ -152,7 +152,7 @@ export class PublishingService {
         block_id: b.block_id,
         version: b.version,
         template: b.revision.template,
-        placeholder_values: b.placeholder_values,
+        placeholder_values: b.placeholder_values.value,
         bindings: b.bindings,
       })),
     };

@@ -1,5 +1,6 @@
 import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
 import type { Binding, Page } from '../pages/pages.js';
+import { StoredJson } from '../../shared/stored-json.js';
 
 export interface PublicationStatus {
   is_published: boolean;
@@ -87,7 +88,8 @@ export interface RenderableInstance {
   /** `layout` instances hold children. */
   kind: 'content' | 'layout';
   version: Version;
-  placeholder_values: Record<string, unknown>;
+  /** As stored: its text is the render cache's key and what a render thread is sent. */
+  placeholder_values: StoredJson<Record<string, unknown>>;
   bindings: Record<string, Binding> | null;
   /** The field definitions of the pinned revision. */
   schema_snapshot: unknown[];
@@ -170,6 +172,13 @@ export type OutboundGuard = (url: string) => Promise<void>;
 
 export type BlockType = 'schema' | 'markdown';
 
+/** An instance's values as the renderer takes them. */
+export type RenderValues = Record<string, unknown> | StoredJson<Record<string, unknown>>;
+
+/** The values themselves, parsed from their text if they came as such. */
+export const valuesOf = (values: RenderValues): Record<string, unknown> =>
+  values instanceof StoredJson ? values.value : values;
+
 /** One instance of a page as the renderer takes it. */
 export interface PageBlockInput {
   /** The page block (instance) id, named in errors. */
@@ -180,7 +189,8 @@ export interface PageBlockInput {
   template: string;
   css: string;
   js: string;
-  values: Record<string, unknown>;
+  /** With their stored text (an instance read from the database), or a value alone (a draft's, a block preview's). */
+  values: RenderValues;
   slots: Record<string, unknown>;
   /** Names of values holding GFM; default `['_markdown']`. */
   markdownFields?: string[];

@@ -3,7 +3,7 @@ import { Liquid } from 'liquidjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Renderer, type BlockRenderInput } from '../../../src/rendering/index.js';
 import { OutputCache } from '../../../src/rendering/caches.js';
-import { parseKeepingText } from '../../../src/shared/json-text.js';
+import { StoredJson } from '../../../src/shared/stored-json.js';
 
 let nextRevision = 5000;
 const block = (overrides: Partial<BlockRenderInput> = {}): BlockRenderInput => ({
@@ -104,18 +104,18 @@ describe('Renderer: the rendered-instance cache', () => {
     const input = block({ values: { t: 'x' } });
     const first = await renderer.renderBlock(input);
     // The same values as stored text in JSON.stringify's form: the same key, no render.
-    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"x"}') })).toBe(first);
+    expect(await renderer.renderBlock({ ...input, values: StoredJson.fromText('{"t":"x"}') })).toBe(first);
     expect(render).toHaveBeenCalledTimes(1);
     // PostgreSQL's jsonb text of the same values: another key, rendered once more, the same HTML.
-    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t": "x"}') })).toBe(first);
+    expect(await renderer.renderBlock({ ...input, values: StoredJson.fromText('{"t": "x"}') })).toBe(first);
     expect(render).toHaveBeenCalledTimes(2);
     // Other values, even as text that begins like the first: rendered, with what the text holds.
-    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"x","u":1}') })).toBe(first);
-    expect(await renderer.renderBlock({ ...input, values: parseKeepingText('{"t":"y"}') })).toBe('<p>y</p><i>a</i>');
+    expect(await renderer.renderBlock({ ...input, values: StoredJson.fromText('{"t":"x","u":1}') })).toBe(first);
+    expect(await renderer.renderBlock({ ...input, values: StoredJson.fromText('{"t":"y"}') })).toBe('<p>y</p><i>a</i>');
     expect(render).toHaveBeenCalledTimes(4);
     // A value replaced by another object (a draft) has no text: keyed by what it holds.
-    const stored = parseKeepingText<Record<string, unknown>>('{"t":"y"}');
-    expect(await renderer.renderBlock({ ...input, values: { ...stored, t: 'z' } })).toBe('<p>z</p><i>a</i>');
+    const stored = StoredJson.fromText<Record<string, unknown>>('{"t":"y"}');
+    expect(await renderer.renderBlock({ ...input, values: { ...stored.value, t: 'z' } })).toBe('<p>z</p><i>a</i>');
     expect(render).toHaveBeenCalledTimes(5);
   });
 });

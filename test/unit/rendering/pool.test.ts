@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PageBlockInput } from '../../../src/modules/publishing/publishing.js';
 import { RenderPool, type RenderEvent } from '../../../src/rendering/pool.js';
 import { RenderError, Renderer } from '../../../src/rendering/renderer.js';
-import { parseKeepingText } from '../../../src/shared/json-text.js';
+import { StoredJson } from '../../../src/shared/stored-json.js';
 
 let nextId = 1;
 const block = (template: string, values: Record<string, unknown> = {}): PageBlockInput => {
@@ -145,7 +145,7 @@ describe('RenderPool', () => {
     const events: RenderEvent[] = [];
     const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, onRender: (event) => events.push(event) });
     const stored = { ...block('<p>{{ t }}</p>{% for i in list %}<i>{{ i.n }}</i>{% endfor %}'), values: {} };
-    const read = (text: string) => ({ ...stored, values: parseKeepingText<Record<string, unknown>>(text) });
+    const read = (text: string) => ({ ...stored, values: StoredJson.fromText<Record<string, unknown>>(text) });
     const text = '{"t": "<x>", "list": [{"n": 1}, {"n": 2}]}';
     expect((await renderer.renderPage([read(text)])).html).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
