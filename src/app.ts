@@ -144,7 +144,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     blocks,
     placeholderSchemas,
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
-    submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, clock }),
+    submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, clock }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),

@@ -33,6 +33,7 @@ const REFERENCES: [table: string, column: string, target: string][] = [
   ['block_submissions', 'block_id', 'blocks'],
   ['block_submissions', 'user_id', 'users'],
   ['block_submissions', 'approved_block_id', 'blocks'],
+  ['block_submissions', 'revision_id', 'block_revisions'],
   ['layouts', 'owner_id', 'users'],
   ['layouts', 'site_id', 'sites'],
   ['layouts', 'forked_from_id', 'layouts'],
@@ -78,6 +79,12 @@ const RULES: [check: string, query: string][] = [
     `select b.id, b.current_revision_id, r.block_id as revision_block_id
        from blocks b join block_revisions r on r.id = b.current_revision_id
       where r.block_id <> b.id`,
+  ],
+  [
+    'a submission keeps a revision of the block submitted, and a pending one keeps one',
+    `select s.id, s.block_id, s.revision_id, r.block_id as revision_block_id
+       from block_submissions s left join block_revisions r on r.id = s.revision_id
+      where r.block_id <> s.block_id or (s.status = 'pending' and s.revision_id is null)`,
   ],
   [
     'a block with revisions has a current revision',

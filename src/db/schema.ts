@@ -140,6 +140,12 @@ export interface BlockSubmissionsTable {
   approved_block_id: number | null;
   created_at: Timestamp;
   decided_at: Timestamp | null;
+  /** What was submitted, kept for the approval; null only on submissions decided before it was kept. */
+  revision_id: number | null;
+  block_name: string | null;
+  block_description: string | null;
+  block_docs: string | null;
+  block_type: 'schema' | 'markdown' | null;
 }
 
 export interface PageTypesTable {

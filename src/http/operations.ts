@@ -290,6 +290,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'adminListBlockSubmissions',
     use: 'Use it to review the blocks users offer.',
   },
+  'GET /admin/block-submissions/{id}': {
+    id: 'adminGetBlockSubmission',
+    use: 'Use it before deciding: it shows exactly what the approval would copy, and whether the author changed the block since.',
+  },
+  'GET /admin/block-submissions/{id}/preview': {
+    id: 'adminPreviewBlockSubmission',
+    use: 'Use it to see the submitted revision rendered, in a sandboxed frame.',
+  },
   'POST /admin/block-submissions/{id}/approve': {
     id: 'adminApproveBlockSubmission',
     use: 'Use it to accept a submitted block into the global catalog.',

@@ -135,6 +135,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/collections': adminOnly,
   'POST /api/admin/layouts': adminOnly,
   'GET /api/admin/block-submissions': adminOnly,
+  'GET /api/admin/block-submissions/:id': adminOnly,
+  'GET /api/admin/block-submissions/:id/preview': adminOnly,
   'POST /api/admin/block-submissions/:id/approve': adminOnly,
   'POST /api/admin/block-submissions/:id/reject': adminOnly,
 };

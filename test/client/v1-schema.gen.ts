@@ -2060,7 +2060,12 @@ export interface components {
      *       "reason": null,
      *       "approved_block_id": null,
      *       "created_at": "2026-01-05T10:00:00.000Z",
-     *       "decided_at": null
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       }
      *     }
      */
     Submission: {
@@ -2076,6 +2081,9 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
     };
     /**
      * @example {
@@ -2087,7 +2095,12 @@ export interface components {
      *           "reason": null,
      *           "approved_block_id": null,
      *           "created_at": "2026-01-05T10:00:00.000Z",
-     *           "decided_at": null
+     *           "decided_at": null,
+     *           "block_name": "Hero",
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 2
+     *           }
      *         }
      *       ],
      *       "total": 1,
@@ -2100,6 +2113,180 @@ export interface components {
       total: number;
       limit: number;
       offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       },
+     *       "author": {
+     *         "id": 3,
+     *         "email": "author@example.com"
+     *       },
+     *       "changed_since_submitted": true,
+     *       "current_version": {
+     *         "major": 1,
+     *         "minor": 3
+     *       }
+     *     }
+     */
+    AdminSubmission: {
+      id: number;
+      block_id: number;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description why it was rejected */
+      reason: string | null;
+      /** @description the global copy made on approval */
+      approved_block_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
+      author: {
+        id: number;
+        email: string;
+      };
+      /** @description the author changed the block (its content, name, description, docs or type) after submitting it; the approval still copies what was submitted. Null when nothing submitted was kept to compare */
+      changed_since_submitted: boolean | null;
+      current_version: components['schemas']['Version'] | null;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "block_id": 7,
+     *           "status": "pending",
+     *           "reason": null,
+     *           "approved_block_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "decided_at": null,
+     *           "block_name": "Hero",
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 2
+     *           },
+     *           "author": {
+     *             "id": 3,
+     *             "email": "author@example.com"
+     *           },
+     *           "changed_since_submitted": true,
+     *           "current_version": {
+     *             "major": 1,
+     *             "minor": 3
+     *           }
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    AdminSubmissionList: {
+      data: components['schemas']['AdminSubmission'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       },
+     *       "author": {
+     *         "id": 3,
+     *         "email": "author@example.com"
+     *       },
+     *       "changed_since_submitted": true,
+     *       "current_version": {
+     *         "major": 1,
+     *         "minor": 3
+     *       },
+     *       "block": {
+     *         "name": "Hero",
+     *         "description": "A heading for the top of a page.",
+     *         "docs": "",
+     *         "block_type": "schema",
+     *         "kind": "content"
+     *       },
+     *       "revision": {
+     *         "id": 12,
+     *         "version": {
+     *           "major": 1,
+     *           "minor": 2
+     *         },
+     *         "template_content": "<h1>{{ title }}</h1>",
+     *         "css": "h1 { color: navy; }",
+     *         "js": "",
+     *         "schema_content": [
+     *           {
+     *             "name": "title",
+     *             "type": "string",
+     *             "required": true
+     *           }
+     *         ],
+     *         "changelog": null,
+     *         "created_at": "2026-01-05T09:58:00.000Z"
+     *       }
+     *     }
+     */
+    SubmissionReview: {
+      id: number;
+      block_id: number;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description why it was rejected */
+      reason: string | null;
+      /** @description the global copy made on approval */
+      approved_block_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
+      author: {
+        id: number;
+        email: string;
+      };
+      /** @description the author changed the block (its content, name, description, docs or type) after submitting it; the approval still copies what was submitted. Null when nothing submitted was kept to compare */
+      changed_since_submitted: boolean | null;
+      current_version: components['schemas']['Version'] | null;
+      /** @description the block’s texts and type as submitted: the approval copies these */
+      block: {
+        name: string;
+        description: string;
+        /** @description Markdown documentation */
+        docs: string;
+        /** @enum {string|null} */
+        block_type: 'schema' | 'markdown' | null;
+        /** @enum {string} */
+        kind: 'content' | 'layout';
+      };
+      revision: components['schemas']['Revision'] | null;
     };
     /**
      * @example {
@@ -5043,7 +5230,12 @@ export interface operations {
            *       "reason": null,
            *       "approved_block_id": null,
            *       "created_at": "2026-01-05T10:00:00.000Z",
-           *       "decided_at": null
+           *       "decided_at": null,
+           *       "block_name": "Hero",
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 2
+           *       }
            *     }
            */
           'application/json': components['schemas']['Submission'];
@@ -5143,7 +5335,12 @@ export interface operations {
            *           "reason": null,
            *           "approved_block_id": null,
            *           "created_at": "2026-01-05T10:00:00.000Z",
-           *           "decided_at": null
+           *           "decided_at": null,
+           *           "block_name": "Hero",
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 2
+           *           }
            *         }
            *       ],
            *       "total": 1,

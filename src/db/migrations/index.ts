@@ -14,6 +14,7 @@ import * as searchVisibility from './0011-search-visibility.js';
 import * as publicationError from './0012-publication-error.js';
 import * as pageContentVersion from './0013-page-content-version.js';
 import * as blockSearchTable from './0014-block-search-table.js';
+import * as submissionFrozen from './0015-submission-frozen.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0012-publication-error': publicationError,
   '0013-page-content-version': pageContentVersion,
   '0014-block-search-table': blockSearchTable,
+  '0015-submission-frozen': submissionFrozen,
 };

@@ -1,6 +1,18 @@
-import type { LoadedBlock } from '../../modules/blocks/blocks.js';
+import type { LoadedBlock, Revision } from '../../modules/blocks/blocks.js';
 
 export const uploadPath = (key: string) => `/uploads/${key}`;
+
+/** A revision as the API shows it: its template is `template_content`. */
+export const presentRevision = (r: Revision) => ({
+  id: r.id,
+  version: r.version,
+  template_content: r.template,
+  css: r.css,
+  js: r.js,
+  schema_content: r.schema_content,
+  changelog: r.changelog,
+  created_at: r.created_at,
+});
 
 /** A block as the API shows it. */
 export function presentBlock(block: LoadedBlock) {
@@ -15,18 +27,7 @@ export function presentBlock(block: LoadedBlock) {
     scope: block.scope,
     tags: block.tags,
     version: r ? r.version : null,
-    current_revision: r
-      ? {
-          id: r.id,
-          version: r.version,
-          template_content: r.template,
-          css: r.css,
-          js: r.js,
-          schema_content: r.schema_content,
-          changelog: r.changelog,
-          created_at: r.created_at,
-        }
-      : null,
+    current_revision: r ? presentRevision(r) : null,
     is_favorite: block.is_favorite,
     is_deprecated: block.is_deprecated,
     fork_count: block.fork_count,

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
+import { sendPreview } from '../preview-reply.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
 import {
   BlockPreviewBody,
@@ -11,14 +11,6 @@ import {
   PublicationStatusSchema,
   PublishBody,
 } from '../schemas/publishing.js';
-
-/** A preview runs the blocks' own JS: an opaque origin keeps it away from the service's cookies and storage. */
-const sendPreview = (reply: FastifyReply, html: string) =>
-  reply
-    .header('content-security-policy', 'sandbox allow-scripts')
-    .header('x-content-type-options', 'nosniff')
-    .type('text/html; charset=utf-8')
-    .send(html);
 
 export function publishingRoutes(app: App, { services }: HttpDeps) {
   const publishing = services.publishing;

@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
-import type { LoadedBlock } from '../blocks/blocks.js';
+import type { LoadedBlock, Revision } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
@@ -79,21 +79,34 @@ export class PageRenderingService {
       pathOf: () => '',
       existing: new Map(),
     });
-    const revision = block.revision!;
+    return this.previewRevision(block, block.revision!, instance!);
+  }
+
+  /**
+   * One revision of a block with the values given, taken as checked (a
+   * block's example, or an instance built from a request). The caller has
+   * decided that the actor may see it: a block preview, or a submission that
+   * an administrator reviews.
+   */
+  async previewRevision(
+    block: { id: number; name: string; block_type: LoadedBlock['block_type'] },
+    revision: Revision,
+    values: Pick<PageBlock, 'placeholder_values' | 'bindings'>,
+  ): Promise<string> {
     const [one] = await this.inputs([
       {
         instance: {
           id: 0,
           parent_page_block_id: null,
-          placeholder_values: instance!.placeholder_values,
-          bindings: instance!.bindings,
+          placeholder_values: values.placeholder_values,
+          bindings: values.bindings,
         },
         fields: revision.schema_content,
         assets: revision,
         blockType: block.block_type,
       },
     ]);
-    const rendered = await this.deps.renderer.renderAlone(one!, blockId);
+    const rendered = await this.deps.renderer.renderAlone(one!, block.id);
     return this.deps.renderer.previewDocument({ ...rendered, title: block.name });
   }
 

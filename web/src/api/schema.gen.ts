@@ -1346,10 +1346,54 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * All submissions, newest first
+     * All submissions, newest first, each with its author and whether the block changed since
      * @description Use it to review the blocks users offer.
      */
     get: operations['adminListBlockSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/block-submissions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One submission as submitted: template, CSS, JS and fields of the revision the approval copies
+     * @description Use it before deciding: it shows exactly what the approval would copy, and whether the author changed the block since.
+     *
+     *     `revision` and `block` are what the author submitted, kept with the submission: the approval copies exactly these, whatever the author changed since. `changed_since_submitted` says whether the block differs now; `current_version` is its version now. `revision` is null only on submissions decided before submissions kept their revision.
+     */
+    get: operations['adminGetBlockSubmission'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/block-submissions/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The submitted revision rendered as HTML with its example values (stub data in bound slots)
+     * @description Use it to see the submitted revision rendered, in a sandboxed frame.
+     *
+     *     Served like every preview: `Content-Security-Policy: sandbox allow-scripts`, so the block’s JS runs in an opaque origin, away from the session. Show it in an iframe with `sandbox="allow-scripts"`.
+     */
+    get: operations['adminPreviewBlockSubmission'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1368,8 +1412,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve: a global copy of the block is made, in one transaction
+     * Approve: a global copy of the block as submitted is made, in one transaction
      * @description Use it to accept a submitted block into the global catalog.
+     *
+     *     The copy is the revision submitted (as version 1.0) with the name, description, docs and type submitted, never the block as the author changed it since.
      */
     post: operations['adminApproveBlockSubmission'];
     delete?: never;
@@ -2612,7 +2658,12 @@ export interface components {
      *       "reason": null,
      *       "approved_block_id": null,
      *       "created_at": "2026-01-05T10:00:00.000Z",
-     *       "decided_at": null
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       }
      *     }
      */
     Submission: {
@@ -2628,6 +2679,9 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
     };
     /**
      * @example {
@@ -2639,7 +2693,12 @@ export interface components {
      *           "reason": null,
      *           "approved_block_id": null,
      *           "created_at": "2026-01-05T10:00:00.000Z",
-     *           "decided_at": null
+     *           "decided_at": null,
+     *           "block_name": "Hero",
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 2
+     *           }
      *         }
      *       ],
      *       "total": 1,
@@ -2652,6 +2711,180 @@ export interface components {
       total: number;
       limit: number;
       offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       },
+     *       "author": {
+     *         "id": 3,
+     *         "email": "author@example.com"
+     *       },
+     *       "changed_since_submitted": true,
+     *       "current_version": {
+     *         "major": 1,
+     *         "minor": 3
+     *       }
+     *     }
+     */
+    AdminSubmission: {
+      id: number;
+      block_id: number;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description why it was rejected */
+      reason: string | null;
+      /** @description the global copy made on approval */
+      approved_block_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
+      author: {
+        id: number;
+        email: string;
+      };
+      /** @description the author changed the block (its content, name, description, docs or type) after submitting it; the approval still copies what was submitted. Null when nothing submitted was kept to compare */
+      changed_since_submitted: boolean | null;
+      current_version: components['schemas']['Version'] | null;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 1,
+     *           "block_id": 7,
+     *           "status": "pending",
+     *           "reason": null,
+     *           "approved_block_id": null,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "decided_at": null,
+     *           "block_name": "Hero",
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 2
+     *           },
+     *           "author": {
+     *             "id": 3,
+     *             "email": "author@example.com"
+     *           },
+     *           "changed_since_submitted": true,
+     *           "current_version": {
+     *             "major": 1,
+     *             "minor": 3
+     *           }
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    AdminSubmissionList: {
+      data: components['schemas']['AdminSubmission'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "block_id": 7,
+     *       "status": "pending",
+     *       "reason": null,
+     *       "approved_block_id": null,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "decided_at": null,
+     *       "block_name": "Hero",
+     *       "version": {
+     *         "major": 1,
+     *         "minor": 2
+     *       },
+     *       "author": {
+     *         "id": 3,
+     *         "email": "author@example.com"
+     *       },
+     *       "changed_since_submitted": true,
+     *       "current_version": {
+     *         "major": 1,
+     *         "minor": 3
+     *       },
+     *       "block": {
+     *         "name": "Hero",
+     *         "description": "A heading for the top of a page.",
+     *         "docs": "",
+     *         "block_type": "schema",
+     *         "kind": "content"
+     *       },
+     *       "revision": {
+     *         "id": 12,
+     *         "version": {
+     *           "major": 1,
+     *           "minor": 2
+     *         },
+     *         "template_content": "<h1>{{ title }}</h1>",
+     *         "css": "h1 { color: navy; }",
+     *         "js": "",
+     *         "schema_content": [
+     *           {
+     *             "name": "title",
+     *             "type": "string",
+     *             "required": true
+     *           }
+     *         ],
+     *         "changelog": null,
+     *         "created_at": "2026-01-05T09:58:00.000Z"
+     *       }
+     *     }
+     */
+    SubmissionReview: {
+      id: number;
+      block_id: number;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description why it was rejected */
+      reason: string | null;
+      /** @description the global copy made on approval */
+      approved_block_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description the block’s name as submitted */
+      block_name: string;
+      version: components['schemas']['Version'] | null;
+      author: {
+        id: number;
+        email: string;
+      };
+      /** @description the author changed the block (its content, name, description, docs or type) after submitting it; the approval still copies what was submitted. Null when nothing submitted was kept to compare */
+      changed_since_submitted: boolean | null;
+      current_version: components['schemas']['Version'] | null;
+      /** @description the block’s texts and type as submitted: the approval copies these */
+      block: {
+        name: string;
+        description: string;
+        /** @description Markdown documentation */
+        docs: string;
+        /** @enum {string|null} */
+        block_type: 'schema' | 'markdown' | null;
+        /** @enum {string} */
+        kind: 'content' | 'layout';
+      };
+      revision: components['schemas']['Revision'] | null;
     };
     /**
      * @example {
@@ -6367,7 +6600,12 @@ export interface operations {
            *       "reason": null,
            *       "approved_block_id": null,
            *       "created_at": "2026-01-05T10:00:00.000Z",
-           *       "decided_at": null
+           *       "decided_at": null,
+           *       "block_name": "Hero",
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 2
+           *       }
            *     }
            */
           'application/json': components['schemas']['Submission'];
@@ -6467,7 +6705,12 @@ export interface operations {
            *           "reason": null,
            *           "approved_block_id": null,
            *           "created_at": "2026-01-05T10:00:00.000Z",
-           *           "decided_at": null
+           *           "decided_at": null,
+           *           "block_name": "Hero",
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 2
+           *           }
            *         }
            *       ],
            *       "total": 1,
@@ -11792,7 +12035,21 @@ export interface operations {
            *           "reason": null,
            *           "approved_block_id": null,
            *           "created_at": "2026-01-05T10:00:00.000Z",
-           *           "decided_at": null
+           *           "decided_at": null,
+           *           "block_name": "Hero",
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 2
+           *           },
+           *           "author": {
+           *             "id": 3,
+           *             "email": "author@example.com"
+           *           },
+           *           "changed_since_submitted": true,
+           *           "current_version": {
+           *             "major": 1,
+           *             "minor": 3
+           *           }
            *         }
            *       ],
            *       "total": 1,
@@ -11800,7 +12057,7 @@ export interface operations {
            *       "offset": 0
            *     }
            */
-          'application/json': components['schemas']['SubmissionList'];
+          'application/json': components['schemas']['AdminSubmissionList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -11823,6 +12080,200 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminGetBlockSubmission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "block_id": 7,
+           *       "status": "pending",
+           *       "reason": null,
+           *       "approved_block_id": null,
+           *       "created_at": "2026-01-05T10:00:00.000Z",
+           *       "decided_at": null,
+           *       "block_name": "Hero",
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 2
+           *       },
+           *       "author": {
+           *         "id": 3,
+           *         "email": "author@example.com"
+           *       },
+           *       "changed_since_submitted": true,
+           *       "current_version": {
+           *         "major": 1,
+           *         "minor": 3
+           *       },
+           *       "block": {
+           *         "name": "Hero",
+           *         "description": "A heading for the top of a page.",
+           *         "docs": "",
+           *         "block_type": "schema",
+           *         "kind": "content"
+           *       },
+           *       "revision": {
+           *         "id": 12,
+           *         "version": {
+           *           "major": 1,
+           *           "minor": 2
+           *         },
+           *         "template_content": "<h1>{{ title }}</h1>",
+           *         "css": "h1 { color: navy; }",
+           *         "js": "",
+           *         "schema_content": [
+           *           {
+           *             "name": "title",
+           *             "type": "string",
+           *             "required": true
+           *           }
+           *         ],
+           *         "changelog": null,
+           *         "created_at": "2026-01-05T09:58:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SubmissionReview'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminPreviewBlockSubmission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/html */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -11866,7 +12317,12 @@ export interface operations {
            *       "reason": null,
            *       "approved_block_id": null,
            *       "created_at": "2026-01-05T10:00:00.000Z",
-           *       "decided_at": null
+           *       "decided_at": null,
+           *       "block_name": "Hero",
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 2
+           *       }
            *     }
            */
           'application/json': components['schemas']['Submission'];
@@ -11962,7 +12418,12 @@ export interface operations {
            *       "reason": null,
            *       "approved_block_id": null,
            *       "created_at": "2026-01-05T10:00:00.000Z",
-           *       "decided_at": null
+           *       "decided_at": null,
+           *       "block_name": "Hero",
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 2
+           *       }
            *     }
            */
           'application/json': components['schemas']['Submission'];
