@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthThrottle } from '../../src/modules/auth/auth-throttle.js';
+import { AuthThrottle, DEFAULT_THROTTLE } from '../../src/modules/auth/auth-throttle.js';
 import { rateLimitsRepository } from '../../src/db/repositories/rate-limits.repository.js';
 import { ADMIN, startApp, storageOf, type TestApp } from '../support/app.js';
 import { newUser } from '../support/factories.js';
@@ -7,7 +7,11 @@ import { newUser } from '../support/factories.js';
 let t: TestApp;
 beforeAll(async () => {
   // 127.0.0.1, the test client, is the trusted proxy: X-Forwarded-For names the client.
-  t = await startApp({ env: { TRUST_PROXY: '127.0.0.1' }, overrides: { throttle: { freeFailures: 3 } } });
+  const { loginAttemptsPerAddress } = DEFAULT_THROTTLE; // the service's own, not the tests' lifted one
+  t = await startApp({
+    env: { TRUST_PROXY: '127.0.0.1' },
+    overrides: { throttle: { freeFailures: 3, loginAttemptsPerAddress } },
+  });
 });
 afterAll(() => t.close());
 
@@ -67,6 +71,7 @@ describe('login throttle (per account and address, progressive, in the database)
 
   it('doubles the wait with each further failure, up to the maximum, and a success forgets them', async () => {
     const throttle = new AuthThrottle(rateLimitsRepository(t.app.database), {
+      ...DEFAULT_THROTTLE,
       freeFailures: 2,
       maxDelaySeconds: 30,
       failureWindowSeconds: 3600,

@@ -53,10 +53,10 @@ export async function testSetup(options: StartOptions = {}) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
-  // Every test registers from 127.0.0.1: the registration limit is lifted unless a test sets it.
+  // Every test registers and signs in from 127.0.0.1: the limits per address are lifted unless a test sets them.
   const overrides = {
     ...options.overrides,
-    throttle: { registrationsPerAddress: 100_000, ...options.overrides?.throttle },
+    throttle: { registrationsPerAddress: 100_000, loginAttemptsPerAddress: 100_000, ...options.overrides?.throttle },
   };
   /** Removes what the app stored (its PostgreSQL schema, its data directory). */
   const cleanup = async () => {

@@ -45,6 +45,11 @@ export class AuthService {
   async login(input: { email: string; password: string; address: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     const { throttle } = this.deps;
+    // The address first: past its limit a flood is refused without a database round trip.
+    const spraying = await throttle.loginAttempt(input.address);
+    if (spraying > 0) {
+      throw rateLimited(`Too many failed logins from this address. Try again in ${spraying} seconds.`, spraying);
+    }
     const wait = await throttle.loginWait(email, input.address);
     if (wait > 0) throw rateLimited(`Too many failed logins. Try again in ${wait} seconds.`, wait);
 
