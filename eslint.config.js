@@ -174,5 +174,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // PostgreSQL and SQLite differ behind the Dialect interface only (src/db/dialects/dialect.ts): a
+    // member says what differs (`numberedIds`, `compactJson`, `writesInWith`, ...), never a test of which
+    // database it is. Its name is for the dialects' own files and for logs.
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/dialects/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='name'][object.name=/^(d|dialect)$/]",
+          message:
+            'What differs between the databases is a member of Dialect (src/db/dialects/dialect.ts), not its name.',
+        },
+        {
+          selector: "MemberExpression[property.name='name'][object.property.name='dialect']",
+          message:
+            'What differs between the databases is a member of Dialect (src/db/dialects/dialect.ts), not its name.',
+        },
+        {
+          selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(postgres|sqlite)$/]',
+          message:
+            'What differs between the databases is a member of Dialect (src/db/dialects/dialect.ts), not a test of which it is.',
+        },
+        {
+          selector: 'SwitchCase > Literal[value=/^(postgres|sqlite)$/]',
+          message:
+            'What differs between the databases is a member of Dialect (src/db/dialects/dialect.ts), not a test of which it is.',
+        },
+      ],
+    },
+  },
   prettier,
 );

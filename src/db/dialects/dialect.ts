@@ -37,6 +37,36 @@ export interface Dialect {
    * Absent on SQLite, whose one process checks the database's write generation instead.
    */
   readonly pageVersions?: PageVersions;
+  /**
+   * A list of ids as rows `(id, place)`, places from 1 in the list's order: a
+   * `from` item named `o`, so that one statement can update each id by its place.
+   */
+  numberedIds(ids: readonly number[]): RawBuilder<unknown>;
+  /**
+   * How a JSON column's stored text is brought to `JSON.stringify`'s form, as an
+   * answer built from parsed values has it. PostgreSQL's jsonb keeps a text of its
+   * own (its key order, spaces), so a write answers with the text its statement
+   * returns, brought to that form. Absent where a column keeps the text as written
+   * (SQLite): a write may answer with the text it sent.
+   */
+  compactJson?: (text: string) => string;
+  /**
+   * A data-modifying `WITH` (PostgreSQL): a new page, its instances and their
+   * blocks' read go as one statement, one round trip and one transaction.
+   * SQLite has no `INSERT` inside `WITH`: a transaction of several statements.
+   */
+  readonly writesInWith: boolean;
+  /**
+   * Every query is a round trip to a server (PostgreSQL): reads asked in the same
+   * turn of the event loop gain by going as one statement (the key lookups).
+   * SQLite reads in process, at once: nothing to share.
+   */
+  readonly roundTrips: boolean;
+  /**
+   * Without AUTOINCREMENT, SQLite hands the ids of the last rows deleted out again
+   * (migration 0008 rebuilds its tables for that); PostgreSQL's sequences never go back.
+   */
+  readonly reusesDeletedIds: boolean;
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;

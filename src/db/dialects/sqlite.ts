@@ -18,6 +18,10 @@ export const sqliteDialect: Dialect = {
   types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
   primaryId: (column) => column.primaryKey().autoIncrement(),
   defaults: { false: sql`0`, true: sql`1` },
+  numberedIds: (ids) => sql`(select value as id, key + 1 as place from json_each(${JSON.stringify(ids)})) as o`,
+  writesInWith: false,
+  roundTrips: false,
+  reusesDeletedIds: true,
   // One connection, one writer: a transaction already excludes every other.
   forUpdate: (query) => query,
   isUniqueViolation: (error) => {

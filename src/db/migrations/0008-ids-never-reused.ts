@@ -27,7 +27,7 @@ const TABLES = [
  * go back; nothing to do there. New tables use `dialect.primaryId`.
  */
 export async function up(db: Kysely<unknown>, d: Dialect): Promise<void> {
-  if (d.name !== 'sqlite') return;
+  if (!d.reusesDeletedIds) return;
   // Dropping a table with foreign keys on would cascade to its children; off, nothing but the rebuild happens.
   // Neither pragma can change inside a transaction. Legacy renames rewrite no other table's references.
   await sql`pragma foreign_keys = off`.execute(db);

@@ -37,7 +37,7 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
       ownerAndPage && pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
     return row;
   };
-  const lookup = dialect.name === 'postgres' && readNow ? batchedKeyLookups(readNow, alone) : alone;
+  const lookup = dialect.roundTrips && readNow ? batchedKeyLookups(readNow, alone) : alone;
   return {
     async create(input) {
       return db

@@ -20,9 +20,9 @@ export type LibraryRow = Awaited<ReturnType<ReturnType<typeof libraryQuery>['exe
  */
 export function instanceInserts(database: Database) {
   const { dialect } = database;
-  // PostgreSQL's jsonb keeps its own text of the values (key order, spaces): an answer
-  // built from the rows takes it from RETURNING, as a read would. SQLite keeps ours.
-  const jsonBack = dialect.name === 'postgres';
+  // Where a JSON column keeps a text of its own (dialect.compactJson), an answer built
+  // from the rows takes it from RETURNING, as a read would; elsewhere the text sent is kept.
+  const jsonBack = dialect.compactJson !== undefined;
   const insertRows = async (
     trx: Kysely<DB>,
     pageId: number,

@@ -4,7 +4,7 @@ import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { compiledOnce } from '../prepared.js';
 import type { LibraryRow } from './instance-inserts.js';
-import { blockView, compactJson, instancesView } from './page-view.js';
+import { blockView, instancesView } from './page-view.js';
 import { bool } from './rows.js';
 import { updateStatusOf } from './update-status.js';
 
@@ -33,7 +33,7 @@ const HEAD = [
  * page after the commit. `test/api/page-body.test.ts` compares it with a read's bytes.
  */
 export function pageAnswers(database: Database) {
-  const compact = compactJson(database.dialect);
+  const compact = database.dialect.compactJson;
   const toBlock = blockView(compact);
   const instancesOf = compiledOnce(1, (pageId: number) => instancesView(database.db, pageId));
   const touchQuery = compiledOnce(2, (pageId: number, now: string) =>

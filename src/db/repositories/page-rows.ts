@@ -1,7 +1,6 @@
-import type { DialectName } from '../dialects/dialect.js';
 import { sql, type Kysely } from 'kysely';
 import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
-import type { Database } from '../dialects/dialect.js';
+import type { Database, Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { StoredJson } from '../../shared/stored-json.js';
 import { bool, fromJson, toJson } from './rows.js';
@@ -145,17 +144,13 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
  * Then one statement gives every instance its place from the list of ids (an
  * update per instance was a round trip each: 20 instances, 20 statements).
  */
-export async function writeOrder(db: Kysely<DB>, dialect: DialectName, pageId: number, ids: number[], now: string) {
+export async function writeOrder(db: Kysely<DB>, dialect: Dialect, pageId: number, ids: number[], now: string) {
   await db
     .updateTable('page_blocks')
     .set({ order_index: sql<number>`-1 - order_index` })
     .where('page_id', '=', pageId)
     .execute();
   if (ids.length === 0) return;
-  const places =
-    dialect === 'postgres'
-      ? sql`unnest(${ids}::integer[]) with ordinality as o(id, place)`
-      : sql`(select value as id, key + 1 as place from json_each(${JSON.stringify(ids)})) as o`;
-  await sql`update page_blocks set order_index = o.place - 1, updated_at = ${now} from ${places}
+  await sql`update page_blocks set order_index = o.place - 1, updated_at = ${now} from ${dialect.numberedIds(ids)}
     where page_blocks.id = o.id and page_blocks.page_id = ${pageId}`.execute(db);
 }

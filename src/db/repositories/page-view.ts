@@ -7,14 +7,6 @@ import { hasOutdatedSql, instancesWithBlocks } from './page-rows.js';
 import { bool } from './rows.js';
 import { updateStatusSql } from './update-status.js';
 
-/**
- * How a stored JSON column's text is brought to an answer. SQLite keeps the text
- * JSON.stringify wrote. PostgreSQL's jsonb writes its own (spaces, its key order):
- * it is brought to JSON.stringify's form, as the answer built from parsed values had it.
- */
-export const compactJson = (dialect: Pick<Dialect, 'name'>) =>
-  dialect.name === 'postgres' ? (text: string) => JSON.stringify(JSON.parse(text)) : undefined;
-
 /** A page's instances as its answer shows them, in order, with their blocks' names and update statuses. */
 export const instancesView = (db: Kysely<DB>, pageId: number) =>
   instancesWithBlocks(db)
@@ -36,9 +28,9 @@ export const instancesView = (db: Kysely<DB>, pageId: number) =>
     .orderBy('pb.id');
 export type InstanceViewRow = Awaited<ReturnType<ReturnType<typeof instancesView>['execute']>>[number];
 
-/** An instance row as the answer shows it (`compact`: see compactJson). */
+/** An instance row as the answer shows it (`compact`: see Dialect.compactJson). */
 export const blockView =
-  (compact: ReturnType<typeof compactJson>) =>
+  (compact: Dialect['compactJson']) =>
   (r: InstanceViewRow): PageBlockView => ({
     id: r.id,
     block: { id: r.block_id, name: r.block_name, kind: r.block_kind },
@@ -84,7 +76,7 @@ export function pageViewReader(database: Pick<Database, 'db' | 'dialect' | 'read
     database.readNow,
   );
   const instances = prepared(db, 1, (pageId: number) => instancesView(db, pageId), database.readNow);
-  const compact = compactJson(database.dialect);
+  const compact = database.dialect.compactJson;
 
   return async (id: number, withBlocks: boolean): Promise<PageView | undefined> => {
     // Both called before either is awaited: with readNow, they run now, one after the other, on one state.

@@ -185,20 +185,19 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
         updated_at: input.now,
       };
       return guardSlug(input.fields.slug, async () => {
-        const { id, rows, library } =
-          dialect.name === 'postgres'
-            ? await insertPageInOneStatement(input)
-            : await inTransaction(async (trx) => {
-                const search = dialect.pageSearch.created(searchDocument(input.fields));
-                const { id } = await trx
-                  .insertInto('pages')
-                  .values({ ...row, ...search.columns })
-                  .returning('id')
-                  .executeTakeFirstOrThrow();
-                const rows = await insertRows(trx, id, input.instances, 0, input.now);
-                await search.add(trx, id);
-                return { id, rows, library: await libraryFor(trx, input.instances) };
-              });
+        const { id, rows, library } = dialect.writesInWith
+          ? await insertPageInOneStatement(input)
+          : await inTransaction(async (trx) => {
+              const search = dialect.pageSearch.created(searchDocument(input.fields));
+              const { id } = await trx
+                .insertInto('pages')
+                .values({ ...row, ...search.columns })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+              const rows = await insertRows(trx, id, input.instances, 0, input.now);
+              await search.add(trx, id);
+              return { id, rows, library: await libraryFor(trx, input.instances) };
+            });
         const blocks = answers.written(input.instances, rows, library);
         return answers.answer({ id, ...row }, blocks);
       });
@@ -243,7 +242,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
         const added = answers.written(instances, rows, await libraryFor(trx, instances));
         const ids = rows.map((r) => r.id);
         const next = [...order.slice(0, position), ...ids, ...order.slice(position)];
-        await writeOrder(trx, dialect.name, pageId, next, now);
+        await writeOrder(trx, dialect, pageId, next, now);
         const head = await answers.touch(trx, pageId, now);
         const byId = new Map([...existing, ...added].map((b) => [b.id, b]));
         return answers.answer(
@@ -270,7 +269,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
             .execute();
         const order = all.filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
-        await writeOrder(trx, dialect.name, pageId, order, now);
+        await writeOrder(trx, dialect, pageId, order, now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
@@ -284,7 +283,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
           .where('page_id', '=', pageId)
           .executeTakeFirst();
         if (!numDeletedRows) throw missing(pageBlockId);
-        await writeOrder(trx, dialect.name, pageId, await currentOrder(trx, pageId), now);
+        await writeOrder(trx, dialect, pageId, await currentOrder(trx, pageId), now);
         await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
       });
     },
@@ -353,7 +352,7 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
         await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
         await writeOrder(
           trx,
-          dialect.name,
+          dialect,
           pageId,
           order.map((other) => (other === pageBlockId ? id! : other)),
           now,
