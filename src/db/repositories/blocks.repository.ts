@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { conflict } from '../../shared/errors.js';
-import type { BlocksRepository, LoadedBlock } from '../../modules/blocks/blocks.js';
+import { blockNotFound, type BlocksRepository, type LoadedBlock } from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
 import { visibleInLists } from '../dialects/search.js';
 import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
@@ -17,6 +17,7 @@ import { countOf } from './rows.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
 import { readAll } from '../read-all.js';
 import { prepared } from '../prepared.js';
+import { invalidReference, isGone } from './references.js';
 
 // Compiled once per number of ids (a list's SQL text depends on its length), for this many lengths.
 const PINNABLE_LENGTHS = 64;
@@ -202,11 +203,16 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
         await db.deleteFrom('favorites').where('user_id', '=', userId).where('block_id', '=', blockId).execute();
         return;
       }
-      await db
-        .insertInto('favorites')
-        .values({ user_id: userId, block_id: blockId, created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'block_id']).doNothing())
-        .execute();
+      await invalidReference(
+        dialect,
+        () =>
+          db
+            .insertInto('favorites')
+            .values({ user_id: userId, block_id: blockId, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'block_id']).doNothing())
+            .execute(),
+        async () => ((await isGone(db, 'blocks', blockId)) ? blockNotFound(blockId) : undefined),
+      );
     },
 
     async setDeprecated(id, isDeprecated, now) {

@@ -1,9 +1,16 @@
-import type { CollectionsRepository, OwnedCollection } from '../../modules/collections/collections.js';
+import {
+  blocksRefused,
+  collectionNotFound,
+  unavailable,
+  type CollectionsRepository,
+  type OwnedCollection,
+} from '../../modules/collections/collections.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
+import { invalidReference, isGone, missingIds } from './references.js';
 
-export function collectionsRepository({ db }: Database): CollectionsRepository {
+export function collectionsRepository({ db, dialect }: Database): CollectionsRepository {
   async function withBlocks<T extends { id: number }>(rows: T[]): Promise<(T & { block_ids: number[] })[]> {
     if (rows.length === 0) return [];
     const links = await db
@@ -58,23 +65,40 @@ export function collectionsRepository({ db }: Database): CollectionsRepository {
       return db.selectFrom('blocks').select(['id', 'scope', 'owner_id']).where('id', 'in', ids).execute();
     },
     async append(id, blockIds) {
-      await db.transaction().execute(async (trx) => {
-        const present = await trx
-          .selectFrom('collection_blocks')
-          .select(['block_id', 'position'])
-          .where('collection_id', '=', id)
-          .execute();
-        const have = new Set(present.map((p) => p.block_id));
-        let next = present.reduce((max, p) => Math.max(max, p.position + 1), 0);
-        const fresh = blockIds.filter((b) => !have.has(b));
-        if (fresh.length) {
-          await trx
-            .insertInto('collection_blocks')
-            .values(fresh.map((block_id) => ({ collection_id: id, block_id, position: next++ })))
-            .onConflict((oc) => oc.columns(['collection_id', 'block_id']).doNothing())
-            .execute();
-        }
-      });
+      // The collection or a block deleted since the service looked: the foreign keys refuse the rows.
+      const gone = async () => {
+        if (await isGone(db, 'collections', id)) return collectionNotFound(id);
+        const missing = await missingIds(db, 'blocks', blockIds);
+        if (missing.size === 0) return undefined;
+        return blocksRefused(
+          blockIds.flatMap((blockId, i) =>
+            missing.has(blockId) ? [{ path: `block_ids[${i}]`, message: unavailable(blockId) }] : [],
+          ),
+        );
+      };
+      const unique = [...new Set(blockIds)];
+      await invalidReference(
+        dialect,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const present = await trx
+              .selectFrom('collection_blocks')
+              .select(['block_id', 'position'])
+              .where('collection_id', '=', id)
+              .execute();
+            const have = new Set(present.map((p) => p.block_id));
+            let next = present.reduce((max, p) => Math.max(max, p.position + 1), 0);
+            const fresh = unique.filter((b) => !have.has(b));
+            if (fresh.length) {
+              await trx
+                .insertInto('collection_blocks')
+                .values(fresh.map((block_id) => ({ collection_id: id, block_id, position: next++ })))
+                .onConflict((oc) => oc.columns(['collection_id', 'block_id']).doNothing())
+                .execute();
+            }
+          }),
+        gone,
+      );
     },
     async reorder(id, blockIds) {
       await db.transaction().execute(async (trx) => {

@@ -1,11 +1,13 @@
-import type { FoldersRepository } from '../../modules/folders/folders.js';
+import { siteNotFound } from '../../modules/sites/sites.js';
+import { folderNotFound, parentNotInSite, type FoldersRepository } from '../../modules/folders/folders.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
+import { invalidReference, isGone } from './references.js';
 
 const COLUMNS = ['id', 'site_id', 'parent_id', 'name', 'created_at'] as const;
 
-export function foldersRepository({ db }: Database): FoldersRepository {
+export function foldersRepository({ db, dialect }: Database): FoldersRepository {
   return {
     async list(query) {
       let base = db.selectFrom('folders').where('owner_id', '=', query.ownerId);
@@ -39,18 +41,28 @@ export function foldersRepository({ db }: Database): FoldersRepository {
       return chain;
     },
     create: (input) =>
-      db
-        .insertInto('folders')
-        .values({
-          owner_id: input.ownerId,
-          site_id: input.siteId,
-          parent_id: input.parentId,
-          name: input.name,
-          created_at: input.now,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow(),
-    update: (id, patch) => {
+      // The site or the parent deleted since the service looked: the foreign keys refuse the row.
+      invalidReference(
+        dialect,
+        () =>
+          db
+            .insertInto('folders')
+            .values({
+              owner_id: input.ownerId,
+              site_id: input.siteId,
+              parent_id: input.parentId,
+              name: input.name,
+              created_at: input.now,
+            })
+            .returning(COLUMNS)
+            .executeTakeFirstOrThrow(),
+        async () => {
+          if (await isGone(db, 'sites', input.siteId)) return siteNotFound(input.siteId, 'site_id');
+          if (await isGone(db, 'folders', input.parentId)) return parentNotInSite(input.parentId!, input.siteId);
+          return undefined;
+        },
+      ),
+    async update(id, patch) {
       // Named columns only: a body's extra key (site_id, owner_id) never reaches the row.
       const columns = {
         ...(patch.name !== undefined && { name: patch.name }),
@@ -59,7 +71,19 @@ export function foldersRepository({ db }: Database): FoldersRepository {
       const query = Object.keys(columns).length
         ? db.updateTable('folders').set(columns).where('id', '=', id).returning(COLUMNS)
         : db.selectFrom('folders').select(COLUMNS).where('id', '=', id);
-      return query.executeTakeFirstOrThrow();
+      // The folder or its new parent deleted since the service looked: no row, or the foreign key refuses it.
+      const folder = await invalidReference(
+        dialect,
+        () => query.executeTakeFirst(),
+        async () => {
+          const self = await db.selectFrom('folders').select('site_id').where('id', '=', id).executeTakeFirst();
+          if (!self) return folderNotFound(id);
+          if (await isGone(db, 'folders', patch.parent_id)) return parentNotInSite(patch.parent_id!, self.site_id);
+          return undefined;
+        },
+      );
+      if (!folder) throw folderNotFound(id);
+      return folder;
     },
     async delete(id) {
       await db.deleteFrom('folders').where('id', '=', id).execute();

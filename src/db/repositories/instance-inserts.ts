@@ -80,7 +80,10 @@ export function instanceInserts(database: Database) {
             revision_id: p[at + 1] as number,
             major: p[at + 2] as number,
             minor: p[at + 3] as number,
-            schema_snapshot: sql<string>`(select schema_content from block_revisions where id = ${p[at + 1]})`,
+            // A revision deleted since it was read (its block went) leaves no snapshot to copy: the
+            // stand-in only lets the row reach revision_id's foreign key, which refuses it (ids are
+            // never reused), so the write fails as any write on a deleted block does, never on NOT NULL.
+            schema_snapshot: sql<string>`coalesce((select schema_content from block_revisions where id = ${p[at + 1]}), '[]')`,
             placeholder_values: p[at + 4] as string,
             bindings: p[at + 5] as string | null,
             parent_page_block_id: p[at + 6] as number | null,

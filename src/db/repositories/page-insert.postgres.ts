@@ -19,6 +19,8 @@ type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance
 
 // The instances travel as one JSON array, read by json_to_recordset: the text does not
 // depend on their number, and a snapshot is copied from its revision unless one is given.
+// A revision deleted meanwhile has none to copy: '[]' stands in so that the row reaches the
+// foreign key on revision_id, which refuses it (a deleted block's answer, not a NOT NULL's 500).
 const PAGE_INSERT = `with p as (
   insert into pages (owner_id, kind, name, site_id, folder_id, slug, meta_title, meta_description,
     meta_keywords, meta_robots, is_published, created_at, updated_at, search_vector)
@@ -33,7 +35,7 @@ i as (
   insert into page_blocks (page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values,
     bindings, parent_page_block_id, order_index, created_at, updated_at)
   select p.id, x.block_id, x.revision_id, x.major, x.minor,
-    coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id)),
+    coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id), '[]'),
     x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $11::timestamptz, $11::timestamptz
   from p cross join x
   returning id, block_id, order_index, placeholder_values, bindings)

@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { conflict, fieldError, notFound } from '../../shared/errors.js';
-import type { NewInstance, PageFields, PagesRepository } from '../../modules/pages/pages.js';
+import {
+  blocksNotFound,
+  folderNotInSite,
+  missingBlock,
+  type NewInstance,
+  type PageFields,
+  type PagesRepository,
+} from '../../modules/pages/pages.js';
+import { siteNotFound } from '../../modules/sites/sites.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
@@ -12,6 +20,7 @@ import { pageViewReader } from './page-view.js';
 import { countOf, toJson } from './rows.js';
 import { retrying } from '../retry.js';
 import { readAll } from '../read-all.js';
+import { invalidReference, isGone, missingIds } from './references.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
 const searchDocument = (fields: PageFields) => ({
@@ -73,6 +82,32 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
       .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
   };
+
+  /**
+   * A write refused by a foreign key: its site, folder or a block was deleted since the
+   * service looked. Named as the service names it when it was gone already, in the
+   * service's order (site, folder, blocks), each instance's block at `pathOf(i)`.
+   */
+  const referencesGone = async (
+    fields: PageFields | undefined,
+    instances: NewInstance[],
+    pathOf: (i: number) => string,
+  ) => {
+    if (fields && (await isGone(db, 'sites', fields.site_id))) return siteNotFound(fields.site_id!, 'site_id');
+    if (fields && (await isGone(db, 'folders', fields.folder_id)))
+      return folderNotInSite(fields.folder_id!, fields.site_id);
+    // A deleted block takes its revisions with it: an instance whose revision is gone lost its block.
+    const gone = await missingIds(
+      db,
+      'block_revisions',
+      instances.map((i) => i.revision_id),
+    );
+    const errors = instances.flatMap((instance, i) =>
+      gone.has(instance.revision_id) ? [missingBlock(pathOf(i), instance.block_id)] : [],
+    );
+    return errors.length ? blocksNotFound(errors) : undefined;
+  };
+  const inBody = (i: number) => `blocks[${i}]`;
 
   const missing = (pageBlockId: number) => notFound(`Block instance ${pageBlockId} is not on this page.`);
 
@@ -184,36 +219,40 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
         created_at: input.now,
         updated_at: input.now,
       };
-      return guardSlug(input.fields.slug, async () => {
-        const { id, rows, library } = dialect.writesInWith
-          ? await insertPageInOneStatement(input)
-          : await inTransaction(async (trx) => {
-              const search = dialect.pageSearch.created(searchDocument(input.fields));
-              const { id } = await trx
-                .insertInto('pages')
-                .values({ ...row, ...search.columns })
-                .returning('id')
-                .executeTakeFirstOrThrow();
-              const rows = await insertRows(trx, id, input.instances, 0, input.now);
-              await search.add(trx, id);
-              return { id, rows, library: await libraryFor(trx, input.instances) };
-            });
-        const blocks = answers.written(input.instances, rows, library);
-        return answers.answer({ id, ...row }, blocks);
-      });
+      const write = () =>
+        guardSlug(input.fields.slug, async () => {
+          const { id, rows, library } = dialect.writesInWith
+            ? await insertPageInOneStatement(input)
+            : await inTransaction(async (trx) => {
+                const search = dialect.pageSearch.created(searchDocument(input.fields));
+                const { id } = await trx
+                  .insertInto('pages')
+                  .values({ ...row, ...search.columns })
+                  .returning('id')
+                  .executeTakeFirstOrThrow();
+                const rows = await insertRows(trx, id, input.instances, 0, input.now);
+                await search.add(trx, id);
+                return { id, rows, library: await libraryFor(trx, input.instances) };
+              });
+          const blocks = answers.written(input.instances, rows, library);
+          return answers.answer({ id, ...row }, blocks);
+        });
+      return invalidReference(dialect, write, () => referencesGone(input.fields, input.instances, inBody));
     },
 
     async update(input) {
-      return guardSlug(input.fields.slug, () =>
-        locked(input.id, async (trx) => {
-          const head = await answers.update(trx, input.id, input.fields, input.now);
-          await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
-          if (!input.instances) return answers.answer(head, await answers.instances(trx, input.id));
-          await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
-          const rows = await insertRows(trx, input.id, input.instances, 0, input.now);
-          return answers.answer(head, answers.written(input.instances, rows, await libraryFor(trx, input.instances)));
-        }),
-      );
+      const write = () =>
+        guardSlug(input.fields.slug, () =>
+          locked(input.id, async (trx) => {
+            const head = await answers.update(trx, input.id, input.fields, input.now);
+            await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
+            if (!input.instances) return answers.answer(head, await answers.instances(trx, input.id));
+            await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
+            const rows = await insertRows(trx, input.id, input.instances, 0, input.now);
+            return answers.answer(head, answers.written(input.instances, rows, await libraryFor(trx, input.instances)));
+          }),
+        );
+      return invalidReference(dialect, write, () => referencesGone(input.fields, input.instances ?? [], inBody));
     },
 
     async delete(id) {
@@ -224,32 +263,35 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
 
     findBlock: (pageId, pageBlockId) => blocks.one(pageId, pageBlockId),
 
-    async insertBlocks({ pageId, position, instances, now }) {
-      return locked(pageId, async (trx) => {
-        const existing = await answers.instances(trx, pageId);
-        const order = existing.map((b) => b.id);
-        // The page may have lost instances since the caller looked.
-        if (position > order.length) throw fieldError('position', `position must be within 0..${order.length}.`);
-        instances.forEach((instance, i) => {
-          const parent = instance.parent_page_block_id;
-          if (parent !== null && !order.includes(parent)) {
-            throw fieldError(`blocks[${i}].parent_page_block_id`, `Block instance ${parent} is not on this page.`);
-          }
+    async insertBlocks({ pageId, position: asked, instances, now }) {
+      const write = () =>
+        locked(pageId, async (trx) => {
+          const existing = await answers.instances(trx, pageId);
+          const order = existing.map((b) => b.id);
+          // The end is the page's as it stands under the lock: it may have lost instances since the caller looked.
+          const position = asked ?? order.length;
+          if (position > order.length) throw fieldError('position', `position must be within 0..${order.length}.`);
+          instances.forEach((instance, i) => {
+            const parent = instance.parent_page_block_id;
+            if (parent !== null && !order.includes(parent)) {
+              throw fieldError(`blocks[${i}].parent_page_block_id`, `Block instance ${parent} is not on this page.`);
+            }
+          });
+          // New rows first take places past the end (free under the unique index), then writeOrder puts them where they go.
+          const last = existing.at(-1);
+          const rows = await insertRows(trx, pageId, instances, last ? last.order_index + 1 : 0, now);
+          const added = answers.written(instances, rows, await libraryFor(trx, instances));
+          const ids = rows.map((r) => r.id);
+          const next = [...order.slice(0, position), ...ids, ...order.slice(position)];
+          await writeOrder(trx, dialect, pageId, next, now);
+          const head = await answers.touch(trx, pageId, now);
+          const byId = new Map([...existing, ...added].map((b) => [b.id, b]));
+          return answers.answer(
+            head,
+            next.map((id, i) => ({ ...byId.get(id)!, order_index: i })),
+          );
         });
-        // New rows first take places past the end (free under the unique index), then writeOrder puts them where they go.
-        const last = existing.at(-1);
-        const rows = await insertRows(trx, pageId, instances, last ? last.order_index + 1 : 0, now);
-        const added = answers.written(instances, rows, await libraryFor(trx, instances));
-        const ids = rows.map((r) => r.id);
-        const next = [...order.slice(0, position), ...ids, ...order.slice(position)];
-        await writeOrder(trx, dialect, pageId, next, now);
-        const head = await answers.touch(trx, pageId, now);
-        const byId = new Map([...existing, ...added].map((b) => [b.id, b]));
-        return answers.answer(
-          head,
-          next.map((id, i) => ({ ...byId.get(id)!, order_index: i })),
-        );
-      });
+      return invalidReference(dialect, write, () => referencesGone(undefined, instances, inBody));
     },
 
     async moveBlock({ pageId, pageBlockId, position, parentId, now }) {
@@ -327,39 +369,42 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
     },
 
     async replaceBlock({ pageId, pageBlockId, instance, now }) {
-      return locked(pageId, async (trx) => {
-        const old = await trx
-          .selectFrom('page_blocks')
-          .select(['parent_page_block_id'])
-          .where('id', '=', pageBlockId)
-          .where('page_id', '=', pageId)
-          .executeTakeFirst();
-        if (!old) throw missing(pageBlockId);
-        const order = await currentOrder(trx, pageId);
-        const [id] = await insertInstances(
-          trx,
-          pageId,
-          [{ ...instance, parent_page_block_id: old.parent_page_block_id }],
-          await pastTheEnd(trx, pageId),
-          now,
-        );
-        // The old instance's children move to the new one before it goes.
-        await trx
-          .updateTable('page_blocks')
-          .set({ parent_page_block_id: id! })
-          .where('parent_page_block_id', '=', pageBlockId)
-          .execute();
-        await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
-        await writeOrder(
-          trx,
-          dialect,
-          pageId,
-          order.map((other) => (other === pageBlockId ? id! : other)),
-          now,
-        );
-        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
-        return id!;
-      });
+      const write = () =>
+        locked(pageId, async (trx) => {
+          const old = await trx
+            .selectFrom('page_blocks')
+            .select(['parent_page_block_id'])
+            .where('id', '=', pageBlockId)
+            .where('page_id', '=', pageId)
+            .executeTakeFirst();
+          if (!old) throw missing(pageBlockId);
+          const order = await currentOrder(trx, pageId);
+          const [id] = await insertInstances(
+            trx,
+            pageId,
+            [{ ...instance, parent_page_block_id: old.parent_page_block_id }],
+            await pastTheEnd(trx, pageId),
+            now,
+          );
+          // The old instance's children move to the new one before it goes.
+          await trx
+            .updateTable('page_blocks')
+            .set({ parent_page_block_id: id! })
+            .where('parent_page_block_id', '=', pageBlockId)
+            .execute();
+          await trx.deleteFrom('page_blocks').where('id', '=', pageBlockId).execute();
+          await writeOrder(
+            trx,
+            dialect,
+            pageId,
+            order.map((other) => (other === pageBlockId ? id! : other)),
+            now,
+          );
+          await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+          return id!;
+        });
+      // The body is the one instance: its block is at `block_id`.
+      return invalidReference(dialect, write, () => referencesGone(undefined, [instance], () => ''));
     },
 
     async withPageLock(pageId, work) {

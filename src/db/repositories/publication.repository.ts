@@ -1,5 +1,7 @@
 import type { PublicationRepository } from '../../modules/publishing/publishing.js';
+import { siteNotFound } from '../../modules/sites/sites.js';
 import type { Database } from '../dialects/dialect.js';
+import { invalidReference, isGone } from './references.js';
 import { bool } from './rows.js';
 
 /** A publication that went through: the claim is released and the last failure forgotten. */
@@ -16,7 +18,7 @@ export const PUBLICATION_COLUMNS = [
   'publication_error_at',
 ] as const;
 
-export function publicationRepository({ db }: Database): PublicationRepository {
+export function publicationRepository({ db, dialect }: Database): PublicationRepository {
   const record = async (siteId: number) => {
     const row = await db
       .selectFrom('site_providers')
@@ -103,11 +105,17 @@ export function publicationRepository({ db }: Database): PublicationRepository {
     },
     providerRecord: record,
     async saveProvider({ siteId, type, baseUrl, token, now }) {
-      await db
-        .insertInto('site_providers')
-        .values({ site_id: siteId, type, base_url: baseUrl, token, updated_at: now })
-        .onConflict((oc) => oc.column('site_id').doUpdateSet({ type, base_url: baseUrl, token, updated_at: now }))
-        .execute();
+      // The site deleted since the service looked: the foreign key refuses the row.
+      await invalidReference(
+        dialect,
+        () =>
+          db
+            .insertInto('site_providers')
+            .values({ site_id: siteId, type, base_url: baseUrl, token, updated_at: now })
+            .onConflict((oc) => oc.column('site_id').doUpdateSet({ type, base_url: baseUrl, token, updated_at: now }))
+            .execute(),
+        async () => ((await isGone(db, 'sites', siteId)) ? siteNotFound(siteId) : undefined),
+      );
       return record(siteId);
     },
   };

@@ -1,11 +1,12 @@
 import type { Database } from '../dialects/dialect.js';
-import type { SitesRepository } from '../../modules/sites/sites.js';
+import { layoutUnavailable, siteNotFound, type SitesRepository } from '../../modules/sites/sites.js';
 import { countOf } from './rows.js';
 import { prepared } from '../prepared.js';
+import { invalidReference, isGone } from './references.js';
 
 const SITE_COLUMNS = ['id', 'name', 'domain', 'layout_id', 'created_at', 'updated_at'] as const;
 
-export function sitesRepository({ db, readNow }: Database): SitesRepository {
+export function sitesRepository({ db, dialect, readNow }: Database): SitesRepository {
   // Every page write checks its site: compiled once, run past Kysely.
   const findSite = prepared(
     db,
@@ -60,12 +61,14 @@ export function sitesRepository({ db, readNow }: Database): SitesRepository {
         ...(patch.layout_id !== undefined && { layout_id: patch.layout_id }),
         updated_at: patch.updated_at,
       };
-      return db
-        .updateTable('sites')
-        .set(columns)
-        .where('id', '=', id)
-        .returning(SITE_COLUMNS)
-        .executeTakeFirstOrThrow();
+      // The site or its new layout deleted since the service looked: no row, or the foreign key refuses it.
+      const site = await invalidReference(
+        dialect,
+        () => db.updateTable('sites').set(columns).where('id', '=', id).returning(SITE_COLUMNS).executeTakeFirst(),
+        async () => ((await isGone(db, 'layouts', patch.layout_id)) ? layoutUnavailable(patch.layout_id!) : undefined),
+      );
+      if (!site) throw siteNotFound(id);
+      return site;
     },
     async delete(id) {
       await db.deleteFrom('sites').where('id', '=', id).execute();

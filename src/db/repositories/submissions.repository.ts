@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { conflict } from '../../shared/errors.js';
+import { blockNotFound } from '../../modules/blocks/blocks.js';
 import type { SubmissionRow, SubmissionsRepository } from '../../modules/submissions/submissions.js';
 import type { Database } from '../dialects/dialect.js';
 import type { BlockSubmissionsTable, DB } from '../schema.js';
@@ -7,6 +8,7 @@ import { insertBlock } from './block-writes.js';
 import { toRevision } from './block-rows.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
+import { isGone } from './references.js';
 
 const notPending = (id: number) => conflict(`Submission ${id} is no longer pending: it was decided already.`);
 
@@ -115,10 +117,15 @@ export function submissionsRepository({ db, dialect }: Database): SubmissionsRep
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        return await found(id);
+        // Deleted right after, the block took its submission with it.
+        const row = await find(id);
+        if (!row) throw blockNotFound(blockId);
+        return row;
       } catch (error) {
         // The partial unique index admits one pending submission per block.
         if (dialect.isUniqueViolation(error)) throw conflict(`Block ${blockId} already has a pending submission.`);
+        // The block deleted since the service read it: the foreign key refuses the submission.
+        if (dialect.isForeignKeyViolation(error) && (await isGone(db, 'blocks', blockId))) throw blockNotFound(blockId);
         throw error;
       }
     },

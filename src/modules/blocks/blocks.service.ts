@@ -2,21 +2,22 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
-import type {
-  BlockFields,
-  BlockKind,
-  BlockListQuery,
-  BlockScope,
-  BlocksRepository,
-  BlockType,
-  LoadedBlock,
-  PinnableBlock,
-  NewRevision,
-  Revision,
-  RevisionSummary,
-  SourceCatalog,
-  Version,
-  VersionBump,
+import {
+  blockNotFound,
+  type BlockFields,
+  type BlockKind,
+  type BlockListQuery,
+  type BlockScope,
+  type BlocksRepository,
+  type BlockType,
+  type LoadedBlock,
+  type PinnableBlock,
+  type NewRevision,
+  type Revision,
+  type RevisionSummary,
+  type SourceCatalog,
+  type Version,
+  type VersionBump,
 } from './blocks.js';
 import { searchTerms } from './search-terms.js';
 import {
@@ -78,7 +79,7 @@ export class BlocksService {
   /** A block the actor may read: its own, or any global one (deprecated included). */
   async get(actor: Actor, id: number): Promise<LoadedBlock> {
     const block = await this.deps.blocks.load(id, actor.userId);
-    if (!block) throw notFound(`Block ${id} not found.`);
+    if (!block) throw blockNotFound(id);
     if (!readableBy(block, actor)) throw forbidden(`Block ${id} belongs to another user.`);
     return block;
   }
@@ -237,7 +238,7 @@ export class BlocksService {
     this.requireAdmin(actor);
     // Administrators look at any block here: a private one gets the 422 it deserves, not a 403.
     const block = await this.deps.blocks.load(id, actor.userId);
-    if (!block) throw notFound(`Block ${id} not found.`);
+    if (!block) throw blockNotFound(id);
     if (block.scope !== 'global') {
       throw unprocessable('Only global blocks can be deprecated.', [
         { path: 'root', message: `Block ${id} is private.` },

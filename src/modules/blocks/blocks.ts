@@ -1,3 +1,4 @@
+import { notFound } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import type { FieldDefinition } from './schema/field-definitions.js';
@@ -162,3 +163,6 @@ export interface SourceCatalog {
   /** The `params_schema` of each existing source among `ids`. */
   paramsSchemas(ids: string[]): Promise<Map<string, Record<string, unknown>>>;
 }
+
+/** A block that does not exist (or went while a write referenced it). */
+export const blockNotFound = (id: number) => notFound(`Block ${id} not found.`);

@@ -1,8 +1,15 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { fieldError, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors.js';
+import { fieldError, forbidden, type FieldError } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
-import type { Collection, CollectionsRepository, OwnedCollection } from './collections.js';
+import {
+  blocksRefused,
+  collectionNotFound,
+  unavailable,
+  type Collection,
+  type CollectionsRepository,
+  type OwnedCollection,
+} from './collections.js';
 
 /**
  * Global collections hold global blocks and are changed by administrators;
@@ -47,13 +54,13 @@ export class CollectionsService {
       if (!allowed) {
         const why =
           !block || (block.scope === 'user' && block.owner_id !== actor.userId)
-            ? `Block ${blockId} is not available.`
+            ? unavailable(blockId)
             : `Block ${blockId} is private: a global collection takes global blocks only.`;
         errors.push({ path: `block_ids[${i}]`, message: why });
       }
     });
-    if (errors.length) throw unprocessable('Some blocks cannot go into this collection: see errors[].', errors);
-    await this.deps.collections.append(id, unique);
+    if (errors.length) throw blocksRefused(errors);
+    await this.deps.collections.append(id, blockIds);
     return this.get(actor, id);
   }
 
@@ -79,7 +86,7 @@ export class CollectionsService {
 
   private async visible(actor: Actor, id: number): Promise<OwnedCollection> {
     const collection = await this.deps.collections.find(id);
-    if (!collection) throw notFound(`Collection ${id} not found.`);
+    if (!collection) throw collectionNotFound(id);
     if (collection.scope === 'user' && collection.owner_id !== actor.userId)
       throw forbidden(`Collection ${id} belongs to another user.`);
     return collection;

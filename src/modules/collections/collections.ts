@@ -1,3 +1,4 @@
+import { notFound, unprocessable, type FieldError } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
 export interface Collection {
@@ -26,9 +27,21 @@ export interface CollectionsRepository {
   find(id: number): Promise<OwnedCollection | undefined>;
   create(input: { ownerId: number; scope: 'global' | 'user'; name: string; now: string }): Promise<number>;
   blocksFor(ids: number[]): Promise<BlockAccess[]>;
-  /** Appends the blocks not already in the collection, in one transaction. */
+  /**
+   * Appends the blocks not already in the collection, in one transaction. `blockIds` as the
+   * request sent them (duplicates too): a block or the collection gone meanwhile is refused as
+   * the service refuses it, each block at its `block_ids[i]`.
+   */
   append(id: number, blockIds: number[]): Promise<void>;
   /** Rewrites the positions, in one transaction. */
   reorder(id: number, blockIds: number[]): Promise<void>;
   delete(id: number): Promise<void>;
 }
+
+export const collectionNotFound = (id: number) => notFound(`Collection ${id} not found.`);
+
+/** Why a block of `block_ids` cannot go in: each error at its `block_ids[i]`. */
+export const blocksRefused = (errors: FieldError[]) =>
+  unprocessable('Some blocks cannot go into this collection: see errors[].', errors);
+
+export const unavailable = (blockId: number) => `Block ${blockId} is not available.`;

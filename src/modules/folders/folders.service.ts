@@ -1,9 +1,9 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
+import { AppError, forbidden, unprocessable } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { SitesService } from '../sites/sites.service.js';
-import type { Folder, FoldersRepository, OwnedFolder } from './folders.js';
+import { folderNotFound, parentNotInSite, type Folder, type FoldersRepository, type OwnedFolder } from './folders.js';
 
 /** A tree of folders inside each site; a parent is always in the same site, and the tree has no cycle. */
 export class FoldersService {
@@ -53,11 +53,8 @@ export class FoldersService {
 
   private async checkParent(actor: Actor, parentId: number, siteId: number) {
     const parent = await this.deps.folders.find(parentId);
-    if (!parent || parent.owner_id !== actor.userId || parent.site_id !== siteId) {
-      throw unprocessable('The parent folder is not one of your folders in this site.', [
-        { path: 'parent_id', message: `Folder ${parentId} is not in site ${siteId}.` },
-      ]);
-    }
+    if (!parent || parent.owner_id !== actor.userId || parent.site_id !== siteId)
+      throw parentNotInSite(parentId, siteId);
   }
 
   private async site(actor: Actor, siteId: number) {
@@ -72,7 +69,7 @@ export class FoldersService {
 
   private async owned(actor: Actor, id: number): Promise<OwnedFolder> {
     const folder = await this.deps.folders.find(id);
-    if (!folder) throw notFound(`Folder ${id} not found.`);
+    if (!folder) throw folderNotFound(id);
     if (folder.owner_id !== actor.userId) throw forbidden(`Folder ${id} belongs to another user.`);
     return folder;
   }

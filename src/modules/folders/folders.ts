@@ -1,3 +1,4 @@
+import { notFound, unprocessable } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
 export interface Folder {
@@ -28,3 +29,11 @@ export interface FoldersRepository {
   update(id: number, patch: { name?: string; parent_id?: number | null }): Promise<Folder>;
   delete(id: number): Promise<void>;
 }
+
+export const folderNotFound = (id: number) => notFound(`Folder ${id} not found.`);
+
+/** A parent that is not one of the actor's folders in the site (or went while the write referenced it). */
+export const parentNotInSite = (parentId: number, siteId: number) =>
+  unprocessable('The parent folder is not one of your folders in this site.', [
+    { path: 'parent_id', message: `Folder ${parentId} is not in site ${siteId}.` },
+  ]);

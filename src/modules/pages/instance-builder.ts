@@ -1,12 +1,12 @@
 import type { Actor } from '../../shared/actor.js';
-import { notFound, validationError, type FieldError } from '../../shared/errors.js';
+import { validationError, type FieldError } from '../../shared/errors.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, PinnableBlock, PinnedRevision, Revision, SourceCatalog } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
 import { ValidatorCache } from '../blocks/schema/index.js';
 import { nearMiss } from '../../shared/near-miss.js';
-import type { Binding, NewInstance, PageBlock } from './pages.js';
+import { blocksNotFound, missingBlock, type Binding, type NewInstance, type PageBlock } from './pages.js';
 import { isObject } from '../../shared/is-object.js';
 import { StoredJson } from '../../shared/stored-json.js';
 
@@ -156,13 +156,7 @@ export class InstanceBuilder {
     for (const [i, input] of inputs.entries()) {
       const block = readable.get(input.block_id);
       const at = options.pathOf(i) || 'block_id';
-      if (!block)
-        missing.push({
-          path: join(options.pathOf(i), 'block_id'),
-          message: `${at}: block ${input.block_id} not found`,
-          code: 'not_found',
-          hint: 'find an available block with GET /blocks or GET /search/blocks',
-        });
+      if (!block) missing.push(missingBlock(options.pathOf(i), input.block_id));
       else if (!block.revision)
         missing.push({
           path: join(options.pathOf(i), 'block_id'),
@@ -171,7 +165,7 @@ export class InstanceBuilder {
         });
       else found.push(block);
     }
-    if (missing.length) throw notFound(missing[0]!.message, missing);
+    if (missing.length) throw blocksNotFound(missing);
     return found;
   }
 

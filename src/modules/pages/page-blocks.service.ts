@@ -29,11 +29,17 @@ export class PageBlocksService {
   /** Inserts at a 0-based position of the page's order (default: the end). */
   async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<PageView> {
     const existing = await this.existing(actor, pageId);
-    const position = input.position ?? existing.size;
-    if (position < 0 || position > existing.size)
+    const { position } = input;
+    if (position !== undefined && (position < 0 || position > existing.size))
       throw fieldError('position', `position must be within 0..${existing.size}.`);
     const instances = await this.deps.instances.build(actor, input.blocks, { pathOf: (i) => `blocks[${i}]`, existing });
-    return this.deps.pages.insertBlocks({ pageId, position, instances, now: this.now() });
+    // Without a position the end is taken under the page's lock: other instances may go meanwhile.
+    return this.deps.pages.insertBlocks({
+      pageId,
+      ...(position !== undefined && { position }),
+      instances,
+      now: this.now(),
+    });
   }
 
   /**

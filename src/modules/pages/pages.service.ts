@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, fieldError, unprocessable, validationError } from '../../shared/errors.js';
+import { AppError, fieldError, validationError } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
 import { searchTerms } from '../blocks/search-terms.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
@@ -8,6 +8,7 @@ import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import {
   emptyPageFields,
+  folderNotInSite,
   META_FIELDS,
   ownPage,
   type Page,
@@ -115,11 +116,8 @@ export class PagesService {
     if (input.site_id !== undefined && input.site_id !== null) await this.checkSite(actor, input.site_id);
     if (next.folder_id !== null && (input.folder_id !== undefined || input.site_id !== undefined)) {
       const folder = await this.deps.references.folder(next.folder_id);
-      if (!folder || folder.owner_id !== actor.userId || folder.site_id !== next.site_id) {
-        throw unprocessable('The folder is not one of your folders in this site.', [
-          { path: 'folder_id', message: `Folder ${next.folder_id} is not in site ${next.site_id}.` },
-        ]);
-      }
+      if (!folder || folder.owner_id !== actor.userId || folder.site_id !== next.site_id)
+        throw folderNotInSite(next.folder_id, next.site_id);
     }
     return next;
   }

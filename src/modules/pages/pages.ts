@@ -1,5 +1,5 @@
 import type { Actor } from '../../shared/actor.js';
-import { notFound } from '../../shared/errors.js';
+import { notFound, unprocessable, type FieldError } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
 import type { StoredJson } from '../../shared/stored-json.js';
@@ -46,6 +46,27 @@ export interface Page extends PageFields {
   created_at: string;
   updated_at: string;
 }
+
+/** A folder a page cannot be in: not the actor's, not in the page's site, or gone. */
+export const folderNotInSite = (folderId: number, siteId: number | null) =>
+  unprocessable('The folder is not one of your folders in this site.', [
+    { path: 'folder_id', message: `Folder ${folderId} is not in site ${siteId}.` },
+  ]);
+
+/**
+ * A block an instance cannot be pinned to, because it does not exist or is
+ * not the actor's to use (or went while the write referenced it). `at` is the
+ * instance's place in the body (`blocks[2]`; '' for a body that is one instance).
+ */
+export const missingBlock = (at: string, blockId: number): FieldError => ({
+  path: at ? `${at}.block_id` : 'block_id',
+  message: `${at || 'block_id'}: block ${blockId} not found`,
+  code: 'not_found',
+  hint: 'find an available block with GET /blocks or GET /search/blocks',
+});
+
+/** The answer for instances whose blocks are missing: the first one's message, every one at its path. */
+export const blocksNotFound = (missing: FieldError[]) => notFound(missing[0]!.message, missing);
 
 /** The actor's page as read, or "not found": another user's page is invisible to this key. */
 export function ownPage<T extends { owner_id: number }>(actor: Actor, id: number, page: T | undefined): T {
@@ -160,8 +181,11 @@ export interface PagesRepository {
   delete(id: number): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
-  /** Inserts at a 0-based position of the page's order; answers the page as written, its instances included. */
-  insertBlocks(input: { pageId: number; position: number; instances: NewInstance[]; now: string }): Promise<PageView>;
+  /**
+   * Inserts at a 0-based position of the page's order (undefined: its end, as the page stands
+   * under its lock); answers the page as written, its instances included.
+   */
+  insertBlocks(input: { pageId: number; position?: number; instances: NewInstance[]; now: string }): Promise<PageView>;
   /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
   moveBlock(input: {
     pageId: number;

@@ -1,8 +1,15 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { forbidden, notFound, unprocessable } from '../../shared/errors.js';
+import { forbidden } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
-import type { OwnedSite, Site, SiteInput, SitesRepository } from './sites.js';
+import {
+  layoutUnavailable,
+  siteNotFound,
+  type OwnedSite,
+  type Site,
+  type SiteInput,
+  type SitesRepository,
+} from './sites.js';
 
 const strip = ({ user_id: _owner, ...site }: OwnedSite): Site => site;
 
@@ -39,12 +46,10 @@ export class SitesService {
     if (input.layout_id != null && this.deps.checkLayout) {
       const layoutId = input.layout_id;
       await this.deps.checkLayout(actor, layoutId).catch((error: unknown) => {
-        throw unprocessable('The layout is not available.', [
-          {
-            path: 'layout_id',
-            message: error instanceof Error ? error.message : `Layout ${layoutId} is not available.`,
-          },
-        ]);
+        throw layoutUnavailable(
+          layoutId,
+          error instanceof Error ? error.message : `Layout ${layoutId} is not available.`,
+        );
       });
     }
     return this.deps.sites.update(id, { ...input, updated_at: this.deps.clock.now().toISOString() });
@@ -58,7 +63,7 @@ export class SitesService {
 
   private async owned(actor: Actor, id: number): Promise<OwnedSite> {
     const site = await this.deps.sites.find(id);
-    if (!site) throw notFound(`Site ${id} not found.`);
+    if (!site) throw siteNotFound(id);
     if (site.user_id !== actor.userId) throw forbidden(`Site ${id} belongs to another user.`);
     return site;
   }

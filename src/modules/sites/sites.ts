@@ -1,3 +1,4 @@
+import { notFound, unprocessable } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
 export interface Site {
@@ -27,3 +28,13 @@ export interface SitesRepository {
   update(id: number, patch: SiteInput & { updated_at: string }): Promise<Site>;
   delete(id: number): Promise<void>;
 }
+
+/** A site that does not exist (or went while a write referenced it), at `path` of the body when given. */
+export function siteNotFound(id: number, path?: string) {
+  const message = `Site ${id} not found.`;
+  return notFound(message, path ? [{ path, message }] : undefined);
+}
+
+/** A layout a site cannot take: `why` says what the layout's own read answered. */
+export const layoutUnavailable = (layoutId: number, why = `Layout ${layoutId} not found.`) =>
+  unprocessable('The layout is not available.', [{ path: 'layout_id', message: why }]);

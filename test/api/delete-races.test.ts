@@ -1,0 +1,303 @@
+import { appendFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIntegrity } from '../../src/db/integrity.js';
+import { startApp, type TestApp } from '../support/app.js';
+import type { Reply } from '../support/client.js';
+import { newSite, newUser, type TestUser } from '../support/factories.js';
+import { createBlock, createPage } from '../support/library.js';
+
+/**
+ * A delete racing a write that references the deleted object (a block, a
+ * site, a folder, a collection, a layout). Whoever wins, the write answers as
+ * it does when the object is already gone: the same status at the same
+ * `errors[].path`, never a 5xx (PostgreSQL answered 500 with foreign-key
+ * violations and a null schema snapshot). Afterwards the stored data holds
+ * every reference (`checkIntegrity`).
+ */
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await startApp();
+  user = await newUser(t);
+});
+afterAll(() => t.close());
+
+const ROUNDS = 12;
+/** Rounds run this many at once: more contention, less wall time. */
+const AT_ONCE = 4;
+
+const call = (method: string, path: string, body?: unknown) =>
+  t.call(method, `/api/v1${path}`, { key: user.key, ...(body === undefined ? {} : { body }) });
+
+const ok = async (reply: Promise<Reply>, status = [200, 201]) => {
+  const r = await reply;
+  if (!status.includes(r.status)) throw new Error(`setup: ${r.status} ${r.text}`);
+  return r.body;
+};
+
+/** `work` after `lag` ms and 0-3 ms of jitter. */
+const after = <T>(work: () => Promise<T>, lag = 0) =>
+  new Promise((resolve) => setTimeout(resolve, lag + Math.random() * 3)).then(work);
+
+const block = () => createBlock(t, user, { name: 'Racer', schema_content: [{ name: 'title', type: 'string' }] });
+const site = () => newSite(t, user, 'Raced site');
+const instance = (blockId: number) => ({ block_id: blockId, placeholder_values: { title: 'x' } });
+
+/** What an answer says, as compared: its status and the paths of its errors. */
+const shape = (r: Reply) => ({
+  status: r.status,
+  paths: ((r.body?.errors ?? []) as Array<{ path: string }>).map((e) => e.path),
+});
+
+interface Pair<C> {
+  /** Fresh objects for one round. */
+  setup: () => Promise<C>;
+  remove: (c: C) => Promise<Reply>;
+  write: (c: C) => Promise<Reply>;
+  /** The write's statuses when it wins. */
+  wins: number[];
+  /** The delete's statuses (a 409 when the write won and now holds the object). */
+  removals: number[];
+}
+
+/**
+ * The write once after the delete, with nothing racing: what the write must
+ * answer whenever it loses. Then ROUNDS races.
+ */
+async function race<C>(pair: Pair<C>) {
+  const first = await pair.setup();
+  expect(pair.removals).toContain((await pair.remove(first)).status);
+  const gone = shape(await pair.write(first));
+  expect(gone.status, 'the write on a deleted object').toBeGreaterThanOrEqual(400);
+  expect(gone.status).toBeLessThan(500);
+
+  const outcomes = { won: 0, lost: 0 };
+  for (let done = 0; done < ROUNDS; done += AT_ONCE) {
+    const contexts = await Promise.all(Array.from({ length: AT_ONCE }, () => pair.setup()));
+    const replies = await Promise.all(
+      // The delete lags the write by 0, 4, 8, 12 ms: a write spends about that long between its checks and its row.
+      contexts.map((c, i) => Promise.all([after(() => pair.remove(c), 4 * i), after(() => pair.write(c))])),
+    );
+    for (const [removed, written] of replies) {
+      expect(pair.removals, removed.text).toContain(removed.status);
+      if (pair.wins.includes(written.status)) outcomes.won++;
+      else {
+        expect(shape(written), written.text).toEqual(gone);
+        outcomes.lost++;
+      }
+    }
+  }
+  // RACE_LOG=<file>: each pair's counts, to see that both sides win some rounds.
+  if (process.env.RACE_LOG) appendFileSync(process.env.RACE_LOG, `${JSON.stringify(outcomes)}\n`);
+  expect(outcomes.won + outcomes.lost).toBe(ROUNDS);
+  expect(await checkIntegrity(t.app.database.db)).toEqual([]);
+}
+
+describe('a write racing the delete of a block it references', () => {
+  it('favorite', () =>
+    race({
+      setup: block,
+      remove: (b) => call('DELETE', `/blocks/${b.id}`),
+      write: (b) => call('PUT', `/blocks/${b.id}/favorite`),
+      wins: [204],
+      removals: [204],
+    }));
+
+  it('collection add', () =>
+    race({
+      setup: async () => ({
+        block: await block(),
+        collection: await ok(call('POST', '/collections', { name: 'Raced' })),
+      }),
+      remove: (c) => call('DELETE', `/blocks/${c.block.id}`),
+      write: (c) => call('POST', `/collections/${c.collection.id}/blocks`, { block_ids: [c.block.id] }),
+      wins: [200],
+      removals: [204],
+    }));
+
+  it('submission', () =>
+    race({
+      setup: block,
+      remove: (b) => call('DELETE', `/blocks/${b.id}`),
+      write: (b) => call('POST', `/blocks/${b.id}/submit`),
+      wins: [201],
+      removals: [204],
+    }));
+
+  it('page create', async () => {
+    const home = await site();
+    await race({
+      setup: block,
+      remove: (b) => call('DELETE', `/blocks/${b.id}`),
+      write: (b) => call('POST', '/pages', { name: 'P', site_id: home.id, blocks: [instance(b.id)] }),
+      wins: [201],
+      removals: [204, 409],
+    });
+  });
+
+  it('page update with blocks', async () => {
+    const home = await site();
+    await race({
+      setup: async () => ({ block: await block(), page: await createPage(t, user, { name: 'P', site_id: home.id }) }),
+      remove: (c) => call('DELETE', `/blocks/${c.block.id}`),
+      write: (c) => call('PUT', `/pages/${c.page.id}`, { blocks: [instance(c.block.id)] }),
+      wins: [200],
+      removals: [204, 409],
+    });
+  });
+
+  it('page-block add', async () => {
+    const home = await site();
+    await race({
+      setup: async () => ({ block: await block(), page: await createPage(t, user, { name: 'P', site_id: home.id }) }),
+      remove: (c) => call('DELETE', `/blocks/${c.block.id}`),
+      write: (c) => call('POST', `/pages/${c.page.id}/blocks`, { blocks: [instance(c.block.id)] }),
+      wins: [201],
+      removals: [204, 409],
+    });
+  });
+
+  it('page-block replace', async () => {
+    const home = await site();
+    const standing = await block();
+    await race({
+      setup: async () => {
+        const page = await createPage(t, user, { name: 'P', site_id: home.id, blocks: [instance(standing.id)] });
+        return { block: await block(), page, instanceId: page.blocks[0].id as number };
+      },
+      remove: (c) => call('DELETE', `/blocks/${c.block.id}`),
+      write: (c) =>
+        call('PUT', `/pages/${c.page.id}/blocks/${c.instanceId}/replace`, {
+          block_id: c.block.id,
+          placeholder_values: { title: 'y' },
+        }),
+      wins: [200, 201],
+      removals: [204, 409],
+    });
+  });
+});
+
+describe('a write racing the delete of a site it references', () => {
+  it('page create', () =>
+    race({
+      setup: site,
+      remove: (s) => call('DELETE', `/sites/${s.id}`),
+      write: (s) => call('POST', '/pages', { name: 'P', site_id: s.id }),
+      wins: [201],
+      removals: [204],
+    }));
+
+  it('page moved to the site', async () => {
+    const home = await site();
+    await race({
+      setup: async () => ({ site: await site(), page: await createPage(t, user, { name: 'P', site_id: home.id }) }),
+      remove: (c) => call('DELETE', `/sites/${c.site.id}`),
+      write: (c) => call('PUT', `/pages/${c.page.id}`, { site_id: c.site.id }),
+      wins: [200],
+      removals: [204],
+    });
+  });
+
+  it('folder create', () =>
+    race({
+      setup: site,
+      remove: (s) => call('DELETE', `/sites/${s.id}`),
+      write: (s) => call('POST', '/folders', { name: 'F', site_id: s.id }),
+      wins: [201],
+      removals: [204],
+    }));
+
+  it('provider', () =>
+    race({
+      setup: site,
+      remove: (s) => call('DELETE', `/sites/${s.id}`),
+      write: (s) => call('PUT', `/sites/${s.id}/provider/fourcms`, { base_url: 'http://127.0.0.1:9', token: 't' }),
+      wins: [200],
+      removals: [204],
+    }));
+
+  it('the site itself changed', () =>
+    race({
+      setup: site,
+      remove: (s) => call('DELETE', `/sites/${s.id}`),
+      write: (s) => call('PUT', `/sites/${s.id}`, { name: 'Renamed' }),
+      wins: [200],
+      removals: [204],
+    }));
+});
+
+describe('a write racing the delete of a folder it references', () => {
+  const folderIn = async () => {
+    const s = await site();
+    return { site: s, folder: await ok(call('POST', '/folders', { name: 'F', site_id: s.id })) };
+  };
+
+  it('subfolder', () =>
+    race({
+      setup: folderIn,
+      remove: (c) => call('DELETE', `/folders/${c.folder.id}`),
+      write: (c) => call('POST', '/folders', { name: 'Sub', site_id: c.site.id, parent_id: c.folder.id }),
+      wins: [201],
+      removals: [204],
+    }));
+
+  it('folder moved into it', () =>
+    race({
+      setup: async () => {
+        const c = await folderIn();
+        return { ...c, other: await ok(call('POST', '/folders', { name: 'G', site_id: c.site.id })) };
+      },
+      remove: (c) => call('DELETE', `/folders/${c.folder.id}`),
+      write: (c) => call('PUT', `/folders/${c.other.id}`, { parent_id: c.folder.id }),
+      wins: [200],
+      removals: [204],
+    }));
+
+  it('page create', () =>
+    race({
+      setup: folderIn,
+      remove: (c) => call('DELETE', `/folders/${c.folder.id}`),
+      write: (c) => call('POST', '/pages', { name: 'P', site_id: c.site.id, folder_id: c.folder.id }),
+      wins: [201],
+      removals: [204],
+    }));
+});
+
+describe('a write racing the delete of the collection it references', () => {
+  it('collection add', async () => {
+    const b = await block();
+    await race({
+      setup: () => ok(call('POST', '/collections', { name: 'Raced' })),
+      remove: (c) => call('DELETE', `/collections/${c.id}`),
+      write: (c) => call('POST', `/collections/${c.id}/blocks`, { block_ids: [b.id] }),
+      wins: [200],
+      removals: [204],
+    });
+  });
+});
+
+describe('an insert at the end racing deletes of other instances', () => {
+  it('never answers about a position the client did not send', async () => {
+    const home = await site();
+    const b = await block();
+    const page = await createPage(t, user, {
+      name: 'End',
+      site_id: home.id,
+      blocks: Array.from({ length: 6 }, () => instance(b.id)),
+    });
+    const ids = page.blocks.map((x: { id: number }) => x.id);
+    const replies = await Promise.all([
+      ...ids.map((id: number) => after(() => call('DELETE', `/pages/${page.id}/blocks/${id}`))),
+      ...ids.map(() => after(() => call('POST', `/pages/${page.id}/blocks`, { blocks: [instance(b.id)] }))),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([...ids.map(() => 204), ...ids.map(() => 201)]);
+    // Each insert went to the end of the page as it stood under the lock.
+    for (const r of replies.slice(ids.length)) {
+      const added = r.body.blocks.at(-1);
+      expect(added.order_index).toBe(r.body.blocks.length - 1);
+    }
+    expect(await checkIntegrity(t.app.database.db)).toEqual([]);
+  });
+});
