@@ -6,6 +6,7 @@ import { apiKeysRepository } from './db/repositories/api-keys.repository.js';
 import { sitesRepository } from './db/repositories/sites.repository.js';
 import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
 import { rateLimitsRepository } from './db/repositories/rate-limits.repository.js';
+import { uploadsRepository } from './db/repositories/uploads.repository.js';
 import type { App } from './http/context.js';
 import { createMetrics } from './http/metrics.js';
 import { createServer } from './http/server.js';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
     uploads: new UploadsService({
       storage: overrides.storage ?? (await createStorage(config)),
+      uploads: uploadsRepository(database),
+      limits: config.uploads,
       blocks,
       blockRows,
       sites,

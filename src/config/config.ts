@@ -30,6 +30,12 @@ export interface Config {
   adminPassword: string | undefined;
   registration: 'open' | 'closed';
   storage: StorageConfig;
+  /**
+   * Per user: the bytes their stored uploads may take in all, and how many of
+   * their uploads may be received at once (per instance: what it bounds is
+   * this process's disk, sockets and loop).
+   */
+  uploads: { quotaBytes: number; inFlight: number };
   providerAllowPrivate: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origins allowed to call `/api/v1` from a browser; empty: CORS off. `*` allows any. */
@@ -142,6 +148,10 @@ export function loadConfig(raw: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     registration: (env.REGISTRATION ?? 'open') as Config['registration'],
     storage,
+    uploads: {
+      quotaBytes: Number(env.UPLOAD_QUOTA_MB ?? '512') * 1024 * 1024,
+      inFlight: Number(env.UPLOADS_IN_FLIGHT ?? '4'),
+    },
     providerAllowPrivate: flag(env.PROVIDER_ALLOW_PRIVATE),
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())) : [],

@@ -42,6 +42,8 @@ export const envSchema = Type.Object({
   S3_ACCESS_KEY_ID: anything('the access key id'),
   S3_SECRET_ACCESS_KEY: anything('the secret access key'),
   S3_PUBLIC_URL: httpUrl(),
+  UPLOAD_QUOTA_MB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of MB, 1 to 9999999'),
+  UPLOADS_IN_FLIGHT: matching(/^[1-9][0-9]{0,2}$/, 'a whole number, 1 to 999'),
   PROVIDER_ALLOW_PRIVATE: boolean(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   CORS_ORIGINS: matching(

@@ -50,6 +50,7 @@ const REFERENCES: [table: string, column: string, target: string][] = [
   ['page_blocks', 'revision_id', 'block_revisions'],
   ['page_blocks', 'parent_page_block_id', 'page_blocks'],
   ['site_providers', 'site_id', 'sites'],
+  ['uploads', 'user_id', 'users'],
 ];
 
 /** Invariants that span rows, which no single constraint states. */

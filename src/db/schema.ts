@@ -238,8 +238,16 @@ export interface RateLimitsTable {
   expire: number;
 }
 
+export interface UploadsTable {
+  key: string;
+  user_id: number;
+  bytes: number;
+  created_at: Timestamp;
+}
+
 export interface DB {
   rate_limits: RateLimitsTable;
+  uploads: UploadsTable;
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;

@@ -9,6 +9,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  too_large: 413,
   rate_limited: 429,
   bad_gateway: 502,
 };
@@ -21,6 +22,7 @@ const DEFAULT_CODE: Record<ErrorKind, ErrorCode> = {
   not_found: 'not_found',
   conflict: 'conflict',
   unprocessable: 'invalid',
+  too_large: 'too_large',
   rate_limited: 'invalid',
   bad_gateway: 'invalid',
 };

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { App, HttpDeps } from './context.js';
+import { discardRest, MULTIPART_LIMITS } from './uploads.js';
 import { blockRoutes } from './v1/blocks.routes.js';
 import { catalogRoutes } from './v1/catalog.routes.js';
 import { collectionRoutes } from './v1/collections.routes.js';
@@ -50,7 +51,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
     // Multipart bodies are parsed in this module's own scope, nowhere else.
     register: (scope, deps) =>
       scope.register(async (uploads: App) => {
-        await uploads.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
+        await uploads.register(multipart, { limits: MULTIPART_LIMITS });
+        uploads.addHook('onResponse', async (request) => discardRest(request.raw));
         uploadRoutes(uploads, deps);
       }),
   },

@@ -51,6 +51,7 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
+  | 'too_large'
   | 'rate_limited'
   | 'bad_gateway';
 
@@ -91,6 +92,10 @@ export const conflict = (message: string, errors?: FieldError[]) =>
 
 export const unprocessable = (message: string, errors?: FieldError[]) =>
   new AppError('unprocessable', message, errors ? { errors } : {});
+
+/** More bytes than a limit or a quota allows (413), at the path of what carried them. */
+export const tooLarge = (path: string, message: string, detail: FieldErrorDetail = {}) =>
+  new AppError('too_large', message, { errors: [{ path, message, code: 'too_large', ...detail }] });
 
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('rate_limited', message, { details: { retry_after: retryAfterSeconds } });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StorageError, type Storage } from '../modules/uploads/uploads.js';
 import { assertKey } from './keys.js';
 
@@ -13,13 +16,17 @@ export function localStorage(dataDir: string): Storage {
   return {
     async put({ key, body }) {
       const target = path(key);
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      // Written beside its place, then renamed: a reader never sees half a file,
+      // and a failed or aborted upload leaves nothing once its temp file is removed.
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         await mkdir(dirname(target), { recursive: true });
-        // Write then rename: a reader never sees half a file.
-        const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(temp, body);
+        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
         await rename(temp, target);
       } catch (error) {
+        source.destroy();
+        await rm(temp, { force: true }).catch(() => undefined);
         throw new StorageError(`Could not store the file: ${(error as NodeJS.ErrnoException).code ?? 'I/O error'}.`, {
           cause: error,
         });

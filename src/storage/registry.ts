@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Storage } from '../modules/uploads/uploads.js';
 
@@ -11,6 +12,6 @@ export async function createStorage(config: Pick<Config, 'storage' | 'dataDir'>)
     case 'local':
       return (await import('./local.storage.js')).localStorage(config.dataDir);
     case 's3':
-      return (await import('./s3.storage.js')).s3Storage(config.storage.s3!);
+      return (await import('./s3.storage.js')).s3Storage(config.storage.s3!, join(config.dataDir, 'spool'));
   }
 }

@@ -15,6 +15,7 @@ import * as publicationError from './0012-publication-error.js';
 import * as pageContentVersion from './0013-page-content-version.js';
 import * as blockSearchTable from './0014-block-search-table.js';
 import * as submissionFrozen from './0015-submission-frozen.js';
+import * as uploads from './0016-uploads.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0013-page-content-version': pageContentVersion,
   '0014-block-search-table': blockSearchTable,
   '0015-submission-frozen': submissionFrozen,
+  '0016-uploads': uploads,
 };

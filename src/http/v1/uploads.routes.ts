@@ -4,7 +4,7 @@ import { actorOf } from '../context.js';
 import { presentBlock, uploadPath } from '../presenters/blocks.presenter.js';
 import { CoverResult } from '../schemas/blocks.js';
 import { errorResponses, IdParams, Nullable, withExample } from '../schemas/common.js';
-import { readFileField } from '../uploads.js';
+import { withFileField } from '../uploads.js';
 
 export function uploadRoutes(app: App, { services }: HttpDeps) {
   app.post(
@@ -15,12 +15,13 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
         tags: ['blocks'],
         summary: 'Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended',
         params: IdParams,
-        response: { 200: CoverResult, ...errorResponses(400, 401, 403, 404, 413, 502) },
+        response: { 200: CoverResult, ...errorResponses(400, 401, 403, 404, 413, 429, 502) },
       },
     },
     async (request) => {
-      const bytes = await readFileField(request);
-      const { block, key } = await services.uploads.setCover(actorOf(request), request.params.id, bytes);
+      const { block, key } = await withFileField(request, (file) =>
+        services.uploads.setCover(actorOf(request), request.params.id, file),
+      );
       return { block: presentBlock(block), url: uploadPath(key) };
     },
   );
@@ -61,14 +62,16 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
           201: withExample(Type.Object({ url: Type.String() }), {
             url: 'https://cdn.example.com/pages/sites/1/photo.png',
           }),
-          ...errorResponses(400, 401, 403, 404, 413, 502),
+          ...errorResponses(400, 401, 403, 404, 413, 429, 502),
         },
       },
     },
     async (request, reply) => {
-      const bytes = await readFileField(request);
+      const answer = await withFileField(request, (file) =>
+        services.uploads.siteUpload(actorOf(request), request.params.id, file),
+      );
       reply.status(201);
-      return services.uploads.siteUpload(actorOf(request), request.params.id, bytes);
+      return answer;
     },
   );
 }

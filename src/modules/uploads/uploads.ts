@@ -1,6 +1,14 @@
+import type { Readable } from 'node:stream';
+
 /** Port: where uploaded files live (adapters in `src/storage`). Keys look like `covers/3f2a….png`. */
 export interface Storage {
-  put(input: { key: string; body: Buffer; contentType: string }): Promise<void>;
+  /**
+   * Stores `body` under `key`, whole or not at all. A stream is read as it
+   * comes, never held whole in memory; when it fails (a limit passed, the
+   * client gone) or the storage does, nothing of it stays anywhere and `put`
+   * rejects (with a StorageError; the caller knows its own stream's failure).
+   */
+  put(input: { key: string; body: Readable | Buffer; contentType: string }): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
   /** An absolute URL of the object where the backend serves it itself (S3), else undefined. */
@@ -27,4 +35,24 @@ const KEY = /^[a-zA-Z0-9_.-]+(\/[a-zA-Z0-9_.-]+)*$/;
 /** A key that stays inside its folder and the bucket's namespace. */
 export function isValidKey(key: string): boolean {
   return KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
+/** Who stored which upload and its size: what a user's quota counts (adapter in `src/db`). */
+export interface UploadsRepository {
+  /** The bytes of the user's stored uploads. */
+  used(userId: number): Promise<number>;
+  /**
+   * Records a stored upload if the user's uploads stay within `quotaBytes`
+   * with it, checked and written at once (two instances cannot both pass
+   * the last free bytes); else records nothing and answers the bytes in use.
+   */
+  record(input: {
+    key: string;
+    userId: number;
+    bytes: number;
+    quotaBytes: number;
+    now: string;
+  }): Promise<{ recorded: true } | { recorded: false; used: number }>;
+  /** Forgets an upload whose file was deleted. */
+  forget(key: string): Promise<void>;
 }
