@@ -124,7 +124,7 @@ for (const storage of ['local', 's3'] as const) {
       const over = await siteUpload(user, site.id, 24 * MB).checked();
       expect(over.status).toBe(413);
       expect(over.body.error).toBe(
-        `This file would take your uploads past your quota of ${QUOTA_MB} MB: 5 MB in use, 3 MB left. Delete uploads you no longer use or send a smaller file.`,
+        `This file would take your uploads past your quota of ${QUOTA_MB} MB: 5 MB in use, 3 MB left.`,
       );
       expect(over.body.errors).toEqual([
         { path: 'file', message: over.body.error, code: 'too_large', expected: QUOTA_MB * MB },

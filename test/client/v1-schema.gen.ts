@@ -1072,6 +1072,8 @@ export interface paths {
     /**
      * Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended
      * @description Use it to give a block the picture shown for it in the library.
+     *
+     *     The file is read as it arrives and refused the moment it passes a limit: 400 at `file` past a cover’s 5 MB, 413 at `file` when it would take your uploads past your storage quota (the message gives the quota, what is in use and what is left), 429 with `Retry-After` when you already have the most uploads in progress at once.
      */
     post: operations['setBlockCover'];
     delete?: never;
@@ -1113,7 +1115,7 @@ export interface paths {
      * Upload an image for the site’s pages; answers its public URL
      * @description Use it to upload an image that a page’s block values then refer to by the URL it answers.
      *
-     *     A failure of the storage answers 502.
+     *     At most 100 MB (413 at `file`). The file is read as it arrives and refused the moment it passes a limit: 400 at `file` past a cover’s 5 MB, 413 at `file` when it would take your uploads past your storage quota (the message gives the quota, what is in use and what is left), 429 with `Retry-After` when you already have the most uploads in progress at once. A failure of the storage answers 502.
      */
     post: operations['uploadSiteImage'];
     delete?: never;
@@ -9911,6 +9913,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -10090,6 +10101,15 @@ export interface operations {
       };
       /** @description The request body is not of a type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
         headers: {
           [name: string]: unknown;
         };

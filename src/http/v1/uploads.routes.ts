@@ -6,6 +6,12 @@ import { CoverResult } from '../schemas/blocks.js';
 import { errorResponses, IdParams, Nullable, withExample } from '../schemas/common.js';
 import { withFileField } from '../uploads.js';
 
+/** What both upload operations say of the limits checked as the file streams. */
+const UPLOAD_LIMITS =
+  'The file is read as it arrives and refused the moment it passes a limit: 400 at `file` past a cover’s 5 MB, ' +
+  '413 at `file` when it would take your uploads past your storage quota (the message gives the quota, what is in use ' +
+  'and what is left), 429 with `Retry-After` when you already have the most uploads in progress at once.';
+
 export function uploadRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/blocks/:id/cover',
@@ -14,6 +20,7 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['blocks'],
         summary: 'Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended',
+        description: UPLOAD_LIMITS,
         params: IdParams,
         response: { 200: CoverResult, ...errorResponses(400, 401, 403, 404, 413, 429, 502) },
       },
@@ -56,7 +63,7 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['sites'],
         summary: 'Upload an image for the site’s pages; answers its public URL',
-        description: 'A failure of the storage answers 502.',
+        description: `At most 100 MB (413 at \`file\`). ${UPLOAD_LIMITS} A failure of the storage answers 502.`,
         params: IdParams,
         response: {
           201: withExample(Type.Object({ url: Type.String() }), {

@@ -88,7 +88,7 @@ export class UploadsService {
     const overQuota = (inUse: number) =>
       tooLarge(
         'file',
-        `This file would take your uploads past your quota of ${mb(quota)}: ${mb(inUse)} in use, ${mb(Math.max(0, quota - inUse))} left. Delete uploads you no longer use or send a smaller file.`,
+        `This file would take your uploads past your quota of ${mb(quota)}: ${mb(inUse)} in use, ${mb(Math.max(0, quota - inUse))} left.`,
         { expected: quota },
       );
     const room: ByteLimit = { bytes: Math.max(0, quota - used), refuse: () => overQuota(used) };

@@ -37,6 +37,8 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
   S3_ACCESS_KEY_ID: { env: { ...S3, S3_ACCESS_KEY_ID: '' }, says: 'S3_ACCESS_KEY_ID is required when STORAGE=s3' },
   S3_SECRET_ACCESS_KEY: { env: { ...S3, S3_SECRET_ACCESS_KEY: '' }, says: 'S3_SECRET_ACCESS_KEY is required when' },
   S3_PUBLIC_URL: { env: { ...S3, S3_PUBLIC_URL: 'cdn' }, says: 'S3_PUBLIC_URL must be an http(s) URL (got "cdn")' },
+  UPLOAD_QUOTA_MB: { env: { UPLOAD_QUOTA_MB: '0.5' }, says: 'UPLOAD_QUOTA_MB must be a whole number of MB' },
+  UPLOADS_IN_FLIGHT: { env: { UPLOADS_IN_FLIGHT: '0' }, says: 'UPLOADS_IN_FLIGHT must be a whole number, 1 to 999' },
   PROVIDER_ALLOW_PRIVATE: {
     env: { PROVIDER_ALLOW_PRIVATE: 'on' },
     says: 'PROVIDER_ALLOW_PRIVATE must be one of 1, 0, true, false, yes, no (got "on")',
@@ -107,6 +109,11 @@ describe('configuration from the environment', () => {
       corsOrigins: [],
       metrics: { enabled: false, token: undefined },
       webDir: 'web/dist',
+      uploads: { quotaBytes: 512 * 1024 * 1024, inFlight: 4 },
+    });
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '3', UPLOADS_IN_FLIGHT: '12' }).uploads).toEqual({
+      quotaBytes: 3 * 1024 * 1024,
+      inFlight: 12,
     });
   });
 
