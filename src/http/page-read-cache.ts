@@ -1,3 +1,11 @@
+import { CrossRequestCache } from '../shared/cross-request-cache.js';
+
+interface KeptRead {
+  version: string;
+  ownerId: number;
+  body: Buffer;
+}
+
 /**
  * Serialized answers of `GET /pages/{id}` (with and without blocks), kept with
  * the owner they belong to and the version of the database they were read at.
@@ -13,14 +21,15 @@
  * recently used out.
  */
 export class PageReadCache {
-  readonly #entries = new Map<string, { version: string; ownerId: number; body: Buffer }>();
-  #bytes = 0;
+  readonly #entries: CrossRequestCache<string, KeptRead>;
 
   constructor(
     /** The database's write generation; undefined where pages carry their own version instead. */
     private readonly generation: (() => string) | undefined,
-    private readonly budget = 8 * 1024 * 1024,
-  ) {}
+    budget = 8 * 1024 * 1024,
+  ) {
+    this.#entries = new CrossRequestCache({ budget, weigh: (entry) => entry.body.length });
+  }
 
   /**
    * The version an answer read now is at: the write generation where there is
@@ -38,11 +47,9 @@ export class PageReadCache {
     const entry = this.#entries.get(key);
     if (!entry || entry.ownerId !== userId) return undefined;
     if (entry.version !== version) {
-      this.#drop(key);
+      this.#entries.delete(key);
       return undefined;
     }
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
     return entry.body;
   }
 
@@ -56,23 +63,7 @@ export class PageReadCache {
   set(pageId: number, withBlocks: boolean, ownerId: number, text: string, version: string | null): Buffer {
     const body = Buffer.from(text);
     if (version === null || (this.generation && version !== this.generation())) return body;
-    if (body.length > this.budget) return body;
-    const key = `${pageId}:${withBlocks ? 1 : 0}`;
-    this.#drop(key);
-    this.#entries.set(key, { version, ownerId, body });
-    this.#bytes += body.length;
-    while (this.#bytes > this.budget) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#drop(oldest.value);
-    }
+    this.#entries.set(`${pageId}:${withBlocks ? 1 : 0}`, { version, ownerId, body });
     return body;
-  }
-
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
   }
 }

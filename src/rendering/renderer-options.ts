@@ -11,7 +11,7 @@ export interface RendererOptions {
   outputLimit?: number;
   /** How many parsed templates (one per revision) are kept. */
   cacheSize?: number;
-  /** How many characters of rendered instance HTML are kept (0: none). */
+  /** How many bytes of rendered instance HTML (and keys) are kept, two a character (0: none). */
   outputCacheSize?: number;
 }
 
@@ -22,5 +22,5 @@ export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
   rangeLimit: 100_000,
   outputLimit: 16 * 1024 * 1024,
   cacheSize: 500,
-  outputCacheSize: 4 * 1024 * 1024,
+  outputCacheSize: 8 * 1024 * 1024,
 };

@@ -13,7 +13,7 @@ import {
   type RenderedPage,
 } from '../modules/publishing/publishing.js';
 import { composePage } from './compose.js';
-import { isDeterministic, OutputCache, TemplateCache, type ParsedTemplate } from './caches.js';
+import { isDeterministic, OutputCache, templateCache, type ParsedTemplate, type TemplateCache } from './caches.js';
 import { renderMarkdown } from './markdown.js';
 import { capRanges, RangeLimitError } from './range-cap.js';
 import { sanitizeRichText } from './sanitize.js';
@@ -101,7 +101,7 @@ export class Renderer implements PageRenderer {
       // `{{ x.constructor }}` and the like see nothing of JavaScript prototypes.
       ownPropertyOnly: true,
     });
-    this.#cache = new TemplateCache(this.options.cacheSize);
+    this.#cache = templateCache(this.options.cacheSize);
     this.#outputs = new OutputCache(this.options.outputCacheSize);
   }
 
@@ -162,7 +162,7 @@ export class Renderer implements PageRenderer {
     return previewDocument(page);
   }
 
-  /** Entries, characters and hits of the rendered-instance cache. */
+  /** Entries, bytes and hits of the rendered-instance cache. */
   get outputCacheStats() {
     return this.#outputs.stats;
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { queryLog, type QueryObserver } from './query-log.js';
 import Libsql from 'libsql';
+import { CrossRequestCache, type Keepable } from '../../shared/cross-request-cache.js';
 import { withDryRun, type IdCounters } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
@@ -134,21 +135,14 @@ const READ_ONLY = /^\s*select\s/i;
  * `get`. A statement whose call threw is dropped either way, so nothing left
  * half-run by one request is met by the next.
  */
-function statementCache<S>(compile: (sqlText: string) => S) {
-  const statements = new Map<string, S>();
+function statementCache<S extends Keepable>(compile: (sqlText: string) => S) {
+  const statements = new CrossRequestCache<string, S>({ budget: MAX_STATEMENTS });
   return {
     clear: () => statements.clear(),
     drop: (sqlText: string) => statements.delete(sqlText),
     get(sqlText: string): S {
       let statement = statements.get(sqlText);
-      if (statement) {
-        // Most recently used last: the first entry is the one to drop.
-        statements.delete(sqlText);
-      } else {
-        statement = compile(sqlText);
-        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
-      }
-      statements.set(sqlText, statement);
+      if (statement === undefined) statements.set(sqlText, (statement = compile(sqlText)));
       return statement;
     },
   };

@@ -1,4 +1,5 @@
 import type { Actor } from '../../shared/actor.js';
+import { CrossRequestCache } from '../../shared/cross-request-cache.js';
 import type { BlocksService } from './blocks.service.js';
 import type { BlockType, Version } from './blocks.js';
 import {
@@ -31,12 +32,13 @@ export interface PlaceholderSchema {
   binding_slots: BindingSlot[];
 }
 
-// Revisions are immutable, so a revision's compiled contract never changes.
+// Revisions are immutable, so a revision's compiled contract never changes; the contract is
+// the revision's alone (no user in it): who may read the block is checked before it is asked for.
 const MAX_CACHED = 2000;
 
 /** The contract of a block's values: compiled once per revision, not per request. */
 export class PlaceholderSchemaService {
-  private readonly cache = new Map<number, PlaceholderSchema>();
+  private readonly cache = new CrossRequestCache<number, PlaceholderSchema>({ budget: MAX_CACHED });
 
   constructor(
     private readonly blocks: BlocksService,
@@ -88,7 +90,6 @@ export class PlaceholderSchemaService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const compiled = this.compile(typeof fields === 'function' ? fields() : fields, blockType);
-    if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as number);
     this.cache.set(key, compiled);
     return compiled;
   }

@@ -28,7 +28,7 @@ describe('Renderer: the rendered-instance cache', () => {
     expect(render).toHaveBeenCalledTimes(1);
     expect(renderer.outputCacheStats).toMatchObject({ entries: 1, hits: 1 });
     // The key (the inputs' JSON) is charged too.
-    expect(renderer.outputCacheStats.characters).toBeGreaterThan(first.length + JSON.stringify(input.values).length);
+    expect(renderer.outputCacheStats.bytes).toBeGreaterThan(2 * first.length + 2 * JSON.stringify(input.values).length);
   });
 
   it('renders again when anything that decides the HTML differs', async () => {
@@ -65,20 +65,20 @@ describe('Renderer: the rendered-instance cache', () => {
     expect(renderer.outputCacheStats.entries).toBe(0);
   });
 
-  it('is bounded by characters, the least recently used first out; 0 keeps nothing', async () => {
+  it('is bounded by bytes, the least recently used first out; 0 keeps nothing', async () => {
     // Same-length revision ids and templates: every entry weighs the same.
     const [a, b, c] = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'].map((t, i) =>
       block({ template: t, revisionId: 7001 + i }),
     );
     const probe = new Renderer();
     await probe.renderBlock(a!);
-    const entry = probe.outputCacheStats.characters;
+    const entry = probe.outputCacheStats.bytes;
     const renderer = new Renderer({ outputCacheSize: Math.floor(2.5 * entry) });
     await renderer.renderBlock(a!);
     await renderer.renderBlock(b!);
     await renderer.renderBlock(a!); // a is now the most recent
     await renderer.renderBlock(c!); // three entries do not fit: b goes
-    expect(renderer.outputCacheStats).toMatchObject({ entries: 2, characters: 2 * entry, hits: 1 });
+    expect(renderer.outputCacheStats).toMatchObject({ entries: 2, bytes: 2 * entry, hits: 1 });
     await renderer.renderBlock(a!);
     expect(renderer.outputCacheStats.hits).toBe(2);
     await renderer.renderBlock(b!);
@@ -122,11 +122,11 @@ describe('Renderer: the rendered-instance cache', () => {
 
 describe('OutputCache: least recently used out', () => {
   it('evicts as a plain list in recency order would, over any run of reads and writes', () => {
-    // Five-character keys and HTML: every entry weighs ten; room for three.
+    // Five-character keys and HTML: every entry weighs twenty bytes; room for three.
     const op = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 7 }));
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
-        const cache = new OutputCache(35);
+        const cache = new OutputCache(70);
         const model: string[] = [];
         for (const [write, n] of ops) {
           const key = `key-${n}`;

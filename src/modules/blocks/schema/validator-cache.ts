@@ -1,5 +1,6 @@
 import type { AnySchema, Ajv, ValidateFunction } from 'ajv';
 import { createAjv } from '../../../shared/ajv.js';
+import { CrossRequestCache } from '../../../shared/cross-request-cache.js';
 import type { FieldError } from '../../../shared/errors.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
 import type { JsonSchema } from './json-schema.js';
@@ -24,12 +25,15 @@ interface Entry {
  */
 export class ValidatorCache {
   private readonly ajv: Ajv;
-  private readonly capacity: number;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: CrossRequestCache<string, Entry>;
 
   constructor(options: ValidatorCacheOptions = {}) {
-    this.ajv = options.ajv ?? createAjv({ logger: false });
-    this.capacity = Math.max(1, options.capacity ?? 1000);
+    const ajv = (this.ajv = options.ajv ?? createAjv({ logger: false }));
+    this.entries = new CrossRequestCache({
+      budget: Math.max(1, options.capacity ?? 1000),
+      // Ajv keeps every compiled schema by object; without this the cache would only look bounded.
+      onRemove: (entry) => ajv.removeSchema(entry.schema),
+    });
   }
 
   /**
@@ -48,22 +52,9 @@ export class ValidatorCache {
 
   private compiled(key: string, schema: JsonSchema): ValidateFunction {
     const hit = this.entries.get(key);
-    if (hit) {
-      // Map order is insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.validate;
-    }
+    if (hit) return hit.validate;
     const entry = { schema: schema as AnySchema, validate: this.ajv.compile(schema as AnySchema) };
     this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.evict();
     return entry.validate;
-  }
-
-  private evict() {
-    const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
-    this.entries.delete(oldestKey);
-    // Ajv keeps every compiled schema by object; without this the cache would only look bounded.
-    this.ajv.removeSchema(oldest.schema);
   }
 }
