@@ -206,5 +206,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web app is built for the browser from its own files and packages: it reaches the
+    // service only through HTTP, and what it must know of it (the field format) through the
+    // OpenAPI document's generated types (web/src/api/schema.gen.ts), never a file of src/.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [{ type: 'web', pattern: 'web' }, ...elements],
+      'import/resolver': { [resolver]: {} },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', checkUnknownLocals: true, policies: [may('web', ['web'])] },
+      ],
+    },
+  },
   prettier,
 );

@@ -1204,6 +1204,34 @@ export interface components {
       minor: number;
     };
     /**
+     * @example string
+     * @enum {string}
+     */
+    FieldType:
+      | 'string'
+      | 'text'
+      | 'richtext'
+      | 'number'
+      | 'integer'
+      | 'boolean'
+      | 'url'
+      | 'image'
+      | 'color'
+      | 'date'
+      | 'select'
+      | 'array'
+      | 'object'
+      | 'binding';
+    /**
+     * @example {
+     *       "max_depth": 6
+     *     }
+     */
+    FieldNesting: {
+      /** @enum {integer} */
+      max_depth: 6;
+    };
+    /**
      * @example {
      *       "id": 6,
      *       "version": {
@@ -2391,7 +2419,7 @@ export interface components {
       template?: string;
       css?: string;
       js?: string;
-      /** @description field definitions */
+      /** @description field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep */
       schema_content?: unknown[];
       changelog?: string | null;
     };
@@ -2420,7 +2448,7 @@ export interface components {
       template?: string;
       css?: string;
       js?: string;
-      /** @description field definitions */
+      /** @description field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep */
       schema_content?: unknown[];
       changelog?: string | null;
     };

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { FIELD_TYPES, MAX_FIELD_DEPTH } from '../../modules/blocks/schema/field-vocabulary.js';
 import {
   JsonObject,
   NonBlank,
@@ -17,6 +18,18 @@ export const VersionSchema = named('Version', Type.Object({ major: Int(), minor:
   example: VERSION_EXAMPLE,
 });
 const FreeObject = JsonObject();
+
+/**
+ * The words of the field format (`schema_content`), named for clients that
+ * build fields: the web app's field editor offers exactly these, read from the
+ * document. A field's `type` is one of FieldType; fields nest (an object's
+ * fields, an array's items) at most FieldNesting's `max_depth` levels deep, the
+ * top level being 1 (the one value of its enum).
+ */
+named('FieldType', StringEnum(FIELD_TYPES), { example: 'string' });
+named('FieldNesting', Type.Object({ max_depth: Type.Integer({ enum: [MAX_FIELD_DEPTH] }) }), {
+  example: { max_depth: MAX_FIELD_DEPTH },
+});
 
 const REVISION_EXAMPLE = {
   id: 6,
@@ -99,7 +112,12 @@ const blockInputProperties = {
   css: Type.Optional(Type.String({ maxLength: 262_144 })),
   js: Type.Optional(Type.String({ maxLength: 262_144 })),
   // Checked by the block-schema rules, which answer 422 with exact paths.
-  schema_content: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200, description: 'field definitions' })),
+  schema_content: Type.Optional(
+    Type.Array(Type.Unknown(), {
+      maxItems: 200,
+      description: 'field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep',
+    }),
+  ),
   changelog: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
 };
 

@@ -1802,6 +1802,34 @@ export interface components {
       minor: number;
     };
     /**
+     * @example string
+     * @enum {string}
+     */
+    FieldType:
+      | 'string'
+      | 'text'
+      | 'richtext'
+      | 'number'
+      | 'integer'
+      | 'boolean'
+      | 'url'
+      | 'image'
+      | 'color'
+      | 'date'
+      | 'select'
+      | 'array'
+      | 'object'
+      | 'binding';
+    /**
+     * @example {
+     *       "max_depth": 6
+     *     }
+     */
+    FieldNesting: {
+      /** @enum {integer} */
+      max_depth: 6;
+    };
+    /**
      * @example {
      *       "id": 6,
      *       "version": {
@@ -3021,7 +3049,7 @@ export interface components {
       template?: string;
       css?: string;
       js?: string;
-      /** @description field definitions */
+      /** @description field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep */
       schema_content?: unknown[];
       changelog?: string | null;
     };
@@ -3050,7 +3078,7 @@ export interface components {
       template?: string;
       css?: string;
       js?: string;
-      /** @description field definitions */
+      /** @description field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep */
       schema_content?: unknown[];
       changelog?: string | null;
     };
@@ -14602,3 +14630,146 @@ export interface operations {
     };
   };
 }
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]
+  >;
+};
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiBlocksGetParametersQueryRoleValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks']['get']['parameters']['query']['role']
+> = ['content', 'layout'];
+export const pathsApiBlocksIdPutParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}']['put']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiBlocksIdPutResponses200ContentApplicationJsonVersion_bumpValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}']['put']['responses']['200']['content']['application/json']['version_bump']
+> = ['major', 'minor', 'none'];
+export const pathsApiBlocksIdUsagesGetParametersQueryOutdatedValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}/usages']['get']['parameters']['query']['outdated']
+> = [0, 1];
+export const pathsApiBlocksIdPlaceholderSchemaGetParametersQueryExpandValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}/placeholder-schema']['get']['parameters']['query']['expand']
+> = ['sources'];
+export const pathsApiBlocksIdPlaceholderSchemaGetResponses200ContentApplicationJsonBlock_typeValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}/placeholder-schema']['get']['responses']['200']['content']['application/json']['block_type']
+> = ['schema', 'markdown'];
+export const pathsApiPagesGetParametersQueryHas_outdatedValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages']['get']['parameters']['query']['has_outdated']
+> = [0, 1];
+export const pathsApiPagesPostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesIdGetParametersQueryWith_blocksValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{id}']['get']['parameters']['query']['with_blocks']
+> = [0, 1];
+export const pathsApiPagesIdPutParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{id}']['put']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdPutParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}']['put']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdDeleteParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}']['delete']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdMovePutParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/move']['put']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdUpgradePostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/upgrade']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksUpgradeAllPostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/upgrade-all']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdReplacePutParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/replace']['put']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiAdminBlocksIdPutResponses200ContentApplicationJsonVersion_bumpValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/admin/blocks/{id}']['put']['responses']['200']['content']['application/json']['version_bump']
+> = ['major', 'minor', 'none'];
+export const pathsApiAdminBlockSubmissionsGetParametersQueryStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/admin/block-submissions']['get']['parameters']['query']['status']
+> = ['pending', 'approved', 'rejected'];
+export const fieldErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['FieldError']['code']> = [
+  'required',
+  'type',
+  'enum',
+  'unknown_key',
+  'not_allowed',
+  'blank',
+  'too_long',
+  'too_short',
+  'too_large',
+  'too_small',
+  'too_many',
+  'too_few',
+  'pattern',
+  'format',
+  'not_unique',
+  'conflict',
+  'not_found',
+  'forbidden',
+  'invalid',
+];
+export const fieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['FieldType']> = [
+  'string',
+  'text',
+  'richtext',
+  'number',
+  'integer',
+  'boolean',
+  'url',
+  'image',
+  'color',
+  'date',
+  'select',
+  'array',
+  'object',
+  'binding',
+];
+export const fieldNestingMax_depthValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['FieldNesting']['max_depth']
+> = [6];
+export const blockKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Block']['kind']> = [
+  'content',
+  'layout',
+];
+export const blockScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Block']['scope']> = [
+  'global',
+  'user',
+];
+export const usageUpdate_statusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Usage']['update_status']
+> = ['up_to_date', 'outdated_minor', 'outdated_major'];
+export const collectionScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Collection']['scope']> =
+  ['global', 'user'];
+export const layoutScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Layout']['scope']> = [
+  'global',
+  'user',
+];
+export const pageBlockUpdate_statusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PageBlock']['update_status']
+> = ['up_to_date', 'outdated_minor', 'outdated_major'];
+export const submissionStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Submission']['status']
+> = ['pending', 'approved', 'rejected'];
+export const adminSubmissionStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AdminSubmission']['status']
+> = ['pending', 'approved', 'rejected'];
+export const submissionReviewStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SubmissionReview']['status']
+> = ['pending', 'approved', 'rejected'];
+export const submissionReviewBlockKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SubmissionReview']['block']['kind']
+> = ['content', 'layout'];
+export const blockCreateBodyKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['BlockCreateBody']['kind']
+> = ['content', 'layout'];
+export const blockUpdateBodyKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['BlockUpdateBody']['kind']
+> = ['content', 'layout'];

@@ -1,7 +1,8 @@
 /**
- * The words of the field format that the web app's field editor needs too.
- * This file imports nothing, so that the app bundles it as is and offers
- * exactly the types and the depth that the service accepts.
+ * The words of the field format that clients building fields need too. The
+ * OpenAPI document names them (the FieldType and FieldNesting schemas, in
+ * src/http/schemas/blocks.ts), and the web app's field editor reads them from
+ * its generated types: it offers exactly the types and the depth accepted here.
  */
 
 export const FIELD_TYPES = [
