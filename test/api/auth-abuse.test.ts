@@ -94,7 +94,13 @@ describe('login throttle (per account and address, progressive, in the database)
 
 describe('registration', () => {
   it.each([
-    ['12345678', /common/],
+    ['12345678', /^This password is a sequence\. Use at least 8 characters, and not a common password/],
+    ['abcdefgh', /sequence/],
+    ['87654321', /sequence/],
+    ['aaaaaaaa', /^This password repeats one character or a short group\./],
+    ['abababab', /repeats/],
+    ['pageblocks', /^This password is mostly the name of this service\./],
+    ['PageBlocks2026!', /name of this service/],
     ['Password', /common/],
     ['iloveyou', /common/],
     ['        ', /white space/],

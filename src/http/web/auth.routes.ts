@@ -25,7 +25,8 @@ export function authRoutes(app: App, { services, config }: HttpDeps) {
         tags: ['auth'],
         summary: 'Create an account and sign in',
         description:
-          'The password must not be only white space nor one of the most common passwords (400 at `password`). ' +
+          'The password must not be only white space, one of the most common passwords, a repeat (`aaaaaaaa`), a ' +
+          'sequence (`abcdefgh`, `12345678`) or mostly the name of the service (400 at `password`, saying which). ' +
           'Registrations from one address are limited (429 with Retry-After).',
         security: [],
         body: RegisterBody,

@@ -6,6 +6,7 @@ import { useRegister, useSession, type Credentials } from '../auth/session';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { safeNext } from './sign-in.screen';
+import { PASSWORD_RULE } from '../auth/password-rule';
 
 export function RegisterScreen() {
   const [params] = useSearchParams();
@@ -55,7 +56,7 @@ export function RegisterScreen() {
           />
           <PasswordInput
             label="Password"
-            description="At least 8 characters."
+            description={PASSWORD_RULE}
             autoComplete="new-password"
             required
             key={form.key('password')}
