@@ -389,3 +389,36 @@ describe('lists', () => {
     expect(r.body.total).toBe(2);
   });
 });
+
+describe('field definitions hold only what the field format names', () => {
+  const post = (schema_content: unknown[]) =>
+    t.call('POST', '/api/v1/blocks', { key: owner.key, body: { name: 'Strict', template: '<p></p>', schema_content } });
+
+  it('a binding whose result_type does not exist is 422 at its path', async () => {
+    const r = await post([
+      { name: 'title', type: 'string' },
+      { name: 'feed', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'no_such_type' },
+    ]);
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'schema_content[1].result_type',
+        message: expect.stringContaining('no_such_type'),
+      }),
+    ]);
+  });
+
+  it('an unknown key, at any depth, is 422 at its path, and nothing is stored', async () => {
+    const r = await post([
+      { name: 'title', type: 'string', min_lenght: 3 },
+      { name: 'author', type: 'object', fields: [{ name: 'name', type: 'string', widget: 'big' }] },
+    ]);
+    expect(r.status).toBe(422);
+    expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'schema_content[0].min_lenght',
+      'schema_content[1].fields[0].widget',
+    ]);
+    const listed = await t.call('GET', '/api/v1/blocks', { key: owner.key, query: { limit: 200 } });
+    expect(listed.body.data.filter((b: { name: string }) => b.name === 'Strict')).toEqual([]);
+  });
+});

@@ -34,11 +34,15 @@ describe('the starter blocks', () => {
   });
 
   it('pass the real block validation, and record the sources their bindings allow', async () => {
-    const known = (await t.app.database.db.selectFrom('data_sources').select('id').execute()).map((s) => s.id);
+    const { db } = t.app.database;
+    const known = {
+      sources: new Set((await db.selectFrom('data_sources').select('id').execute()).map((s) => s.id)),
+      resultTypes: new Set((await db.selectFrom('data_result_types').select('id').execute()).map((r) => r.id)),
+    };
     for (const { id, name } of byName.values()) {
       const full = await t.call('GET', `/api/v1/blocks/${id}`, { key: user.key });
       const fields = full.body.current_revision.schema_content;
-      const checked = validateSchemaContent(fields, new Set(known));
+      const checked = validateSchemaContent(fields, known);
       expect(checked, `${name}: ${JSON.stringify(checked)}`).toMatchObject({ ok: true });
       const revision = await t.app.database.db
         .selectFrom('block_revision_sources')

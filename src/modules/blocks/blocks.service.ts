@@ -287,7 +287,11 @@ export class BlocksService {
     version: Version,
     changelog: string | null,
   ): Promise<NewRevision> {
-    const checked = validateSchemaContent(content.schema_content, await this.deps.sources.knownSourceIds());
+    const [sources, resultTypes] = await Promise.all([
+      this.deps.sources.knownSourceIds(),
+      this.deps.sources.knownResultTypeIds(),
+    ]);
+    const checked = validateSchemaContent(content.schema_content, { sources, resultTypes });
     if (!checked.ok)
       throw unprocessable('The block schema (schema_content) is not valid: see errors[].', checked.errors);
     return { ...content, schema_content: checked.fields, version, changelog, sources: this.sourcesOf(checked.fields) };

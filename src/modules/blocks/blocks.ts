@@ -160,6 +160,7 @@ export interface BlocksRepository {
 /** Where the catalog of data sources is asked which source ids exist. */
 export interface SourceCatalog {
   knownSourceIds(): Promise<Set<string>>;
+  knownResultTypeIds(): Promise<Set<string>>;
   /** The `params_schema` of each existing source among `ids`. */
   paramsSchemas(ids: string[]): Promise<Map<string, Record<string, unknown>>>;
 }

@@ -12,7 +12,7 @@ import {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
-const sources = new Set(['articles.latest']);
+const sources = { sources: new Set(['articles.latest']), resultTypes: new Set(['article_list']) };
 
 type Def = Omit<FieldDefinition, 'name'>;
 interface Variant {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateSchemaContent } from '../../../src/modules/blocks/schema/index.js';
 
-const sources = new Set(['articles.latest', 'articles.by_rubric']);
-const check = (input: unknown) => validateSchemaContent(input, sources);
+const known = { sources: new Set(['articles.latest', 'articles.by_rubric']), resultTypes: new Set(['article_list']) };
+const check = (input: unknown) => validateSchemaContent(input, known);
 /** The paths reported for `input`; [] when it is accepted. */
 const pathsOf = (input: unknown) => {
   const result = check(input);
@@ -13,7 +13,7 @@ const str = (name: string, extra: Record<string, unknown> = {}) => ({ name, type
 const at = (index: number, def: unknown) => [...Array.from({ length: index }, (_, i) => str(`ok_${i}`)), def];
 
 describe('validateSchemaContent accepts', () => {
-  it('a rich valid schema, every type, nested, with unknown keys kept, returning the input as is', () => {
+  it('a rich valid schema, every type and every key of the field format, nested, returning the input as is', () => {
     const input = [
       str('title', {
         label: 'Title',
@@ -22,7 +22,6 @@ describe('validateSchemaContent accepts', () => {
         min_length: 1,
         max_length: 80,
         pattern: '\\S',
-        editor_hint: 'big',
       }),
       { name: 'body', type: 'text' },
       { name: 'html', type: 'richtext', default: '<p>Hi</p>' },
@@ -108,6 +107,22 @@ describe('validateSchemaContent reports at the exact path', () => {
       ['schema_content[0].fields[0].fields[1].name'],
     ],
     ['an unknown type', at(2, { name: 'f', type: 'hologram' }), ['schema_content[2].type']],
+    ['an unknown key', at(1, str('f', { editor_hint: 'big' })), ['schema_content[1].editor_hint']],
+    ['a misspelt key', at(0, str('f', { min_lenght: 3 })), ['schema_content[0].min_lenght']],
+    [
+      'unknown keys in nested fields and items',
+      at(1, {
+        name: 'o',
+        type: 'object',
+        fields: [str('a', { widget: 'x' }), { name: 'l', type: 'array', items: { type: 'string', placeholder: '' } }],
+      }),
+      ['schema_content[1].fields[0].widget', 'schema_content[1].fields[1].items.placeholder'],
+    ],
+    [
+      'a binding whose result_type does not exist',
+      at(0, { name: 'b', type: 'binding', allowed_sources: ['articles.latest'], result_type: 'no_such_type' }),
+      ['schema_content[0].result_type'],
+    ],
     ['a missing type', at(1, { name: 'f' }), ['schema_content[1].type']],
     ['a type that is not a string', at(0, { name: 'f', type: ['string'] }), ['schema_content[0].type']],
     [

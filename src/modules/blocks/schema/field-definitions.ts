@@ -42,8 +42,36 @@ export interface ItemDefinition {
   allowed_sources?: string[];
   /** `binding` only: the data result type id. */
   result_type?: string;
-  /** Definitions are free-form: editors may keep their own keys, which are stored as given. */
+  /** Read as unknown until checked: a definition from a request may hold anything (other keys are refused). */
   [key: string]: unknown;
+}
+
+/** Every key a field definition may have (the contract's field format); any other is a 422 at its path. */
+export const DEFINITION_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'type',
+  'label',
+  'description',
+  'required',
+  'default',
+  'options',
+  'min',
+  'max',
+  'min_length',
+  'max_length',
+  'pattern',
+  'items',
+  'min_items',
+  'max_items',
+  'fields',
+  'allowed_sources',
+  'result_type',
+]);
+
+/** What exists in the catalog, for bindings to name: data source ids and data result type ids. */
+export interface KnownCatalog {
+  sources: ReadonlySet<string>;
+  resultTypes: ReadonlySet<string>;
 }
 
 /** One field of a block. */
@@ -67,7 +95,7 @@ const isNonNegativeInt = (v: unknown) => Number.isInteger(v) && (v as number) >=
 
 interface Context {
   errors: FieldError[];
-  knownSources: ReadonlySet<string>;
+  known: KnownCatalog;
   /** Bindings are slots of the block, so they live at the top level only. */
   topLevel: boolean;
   /** The example builds this list's required fields (or this item) from their simplest values. */
@@ -79,9 +107,11 @@ interface Context {
 /**
  * Checks `schema_content`, reporting every problem at its exact path
  * (`schema_content[2].fields[0].name`), so an integrator fixes all at once.
- * Unknown keys are allowed; on success the input is returned as is.
+ * A key the field format does not name is refused at its path (a misspelt
+ * `min_lenght` would otherwise be stored and silently do nothing). On success
+ * the input is returned as is.
  */
-export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<string>): SchemaCheck {
+export function validateSchemaContent(input: unknown, known: KnownCatalog): SchemaCheck {
   if (!Array.isArray(input))
     return {
       ok: false,
@@ -90,7 +120,7 @@ export function validateSchemaContent(input: unknown, knownSources: ReadonlySet<
   const errors: FieldError[] = [];
   // Required fields are treated as needed even though a markdown block makes them optional:
   // block_type can change without a new revision, and the example must hold for both.
-  checkList(input, 'schema_content', { errors, knownSources, topLevel: true, needed: true, depth: 1 });
+  checkList(input, 'schema_content', { errors, known, topLevel: true, needed: true, depth: 1 });
   return errors.length ? { ok: false, errors } : { ok: true, fields: input as FieldDefinition[] };
 }
 
@@ -117,6 +147,10 @@ function checkField(def: unknown, at: string, ctx: Context, named: boolean) {
   if (ctx.depth > MAX_FIELD_DEPTH)
     return fail('', `Fields nest at most ${MAX_FIELD_DEPTH} levels deep (objects' fields and arrays' items).`);
 
+  for (const key of Object.keys(def)) {
+    if (!DEFINITION_KEYS.has(key))
+      fail(key, `Unknown key: a field definition has only ${[...DEFINITION_KEYS].join(', ')}.`);
+  }
   if (named) checkName(def.name, fail);
   if (def.type === undefined) return fail('type', `This field is required: one of ${FIELD_TYPES.join(', ')}.`);
   if (typeof def.type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(def.type)) {
@@ -254,9 +288,11 @@ function checkBinding(def: Record<string, unknown>, fail: Fail, ctx: Context) {
   }
   sources.forEach((source, j) => {
     if (typeof source !== 'string') fail(`allowed_sources[${j}]`, 'This value should be of type string.');
-    else if (!ctx.knownSources.has(source))
+    else if (!ctx.known.sources.has(source))
       fail(`allowed_sources[${j}]`, `Unknown data source "${source}" (GET /data-sources).`);
   });
+  if (typeof def.result_type === 'string' && !ctx.known.resultTypes.has(def.result_type))
+    fail('result_type', `Unknown data result type "${def.result_type}" (GET /data-result-types).`);
   if (def.default === undefined || def.default === null) return;
   if (!isObject(def.default) || typeof def.default.source !== 'string')
     return fail('default', 'A binding default is {source, params}.');
