@@ -16,7 +16,8 @@ try {
   };
   const first = await app.http.inject(request);
   if (first.statusCode !== 200) throw new Error(`the read answered ${first.statusCode}`);
-  const generation = app.database.writeGeneration;
+  const version = app.database.pageVersion;
+  const generation = version.kind === 'database' ? version.now : undefined;
   const parts: Record<string, () => unknown> = {
     key: () => app.services.apiKeys.authenticate(session.key, page.id),
     // Ten reads arriving together, as under B1's ten connections (on PostgreSQL one statement): per lookup.

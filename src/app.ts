@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { PageReadCache } from './http/page-read-cache.js';
+import { PageReads } from './http/page-reads.js';
 import { apiKeysRepository } from './db/repositories/api-keys.repository.js';
 import { sitesRepository } from './db/repositories/sites.repository.js';
 import { sessionsRepository, usersRepository } from './db/repositories/users.repository.js';
@@ -193,7 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     metrics,
     ready: () => database.ping(),
     dryRun: database.dryRun,
-    pageReads: new PageReadCache(database.writeGeneration),
+    pageReads: new PageReads(database.pageVersion),
   });
   return {
     http,

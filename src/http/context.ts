@@ -6,7 +6,7 @@ import type { Actor } from '../shared/actor.js';
 import type { User } from '../modules/auth/auth.js';
 import { unauthenticated } from '../shared/errors.js';
 import type { Services } from '../services.js';
-import type { PageReadCache } from './page-read-cache.js';
+import type { PageReads } from './page-reads.js';
 import type { RouteTable } from './route-table.js';
 
 declare module 'fastify' {
@@ -22,16 +22,12 @@ declare module 'fastify' {
     sessionUser: User | null;
     /** The public prefix of the API key that authenticated the request (logged; never the key). */
     keyPrefix: string | null;
-    /** The version of the page a `readsPage` route asks for, read with the API key where the database keeps one. */
-    pageVersion: string | null;
   }
   interface FastifyContextConfig {
     /** The route needs no session (login, register). */
     public?: boolean;
     /** The route reads a multipart file field of this name (documented, not schema-validated). */
     multipartFile?: string;
-    /** The route answers the page `params.id`, and may serve a kept answer: the auth hook reads its version. */
-    readsPage?: boolean;
   }
 }
 
@@ -48,8 +44,8 @@ export interface HttpDeps {
   config: Config;
   /** Runs `work` so that nothing it writes is kept (`?dry_run=1`). */
   dryRun: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Serialized page reads, kept while the database's write generation, or the page's version, stands still. */
-  pageReads?: PageReadCache | undefined;
+  /** Page reads, answered from what is kept while its version holds (`page-reads.ts`). */
+  pageReads: PageReads;
 }
 
 /** `?dry_run=1` on a route that declares it: the real call's answer, nothing written. */

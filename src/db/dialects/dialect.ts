@@ -1,5 +1,6 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
 import type { DryRun } from '../dry-run.js';
+import type { PageVersionKind } from '../../modules/pages/pages.js';
 import type { DB } from '../schema.js';
 import type { BlockSearch, PageSearch } from './search.js';
 
@@ -92,12 +93,10 @@ export interface Database {
   /** Runs `work` in one transaction that is always rolled back: it writes nothing (`?dry_run=1`). */
   dryRun: DryRun;
   /**
-   * SQLite: a value that moves with every write of this process (each statement
-   * that is not a plain select, BEGIN, COMMIT and ROLLBACK included) and every
-   * commit of another connection. What was read while it stood still may be
-   * kept until it moves. Absent where no such value is cheap (PostgreSQL).
+   * What a kept page answer is checked against (see PageVersionKind): SQLite's
+   * write generation, or PostgreSQL's page versions (`dialect.pageVersions`).
    */
-  writeGeneration?: () => string;
+  pageVersion: PageVersionKind;
   /**
    * Runs a plain select past Kysely's execution chain (about 60 µs a query).
    * SQLite: at once, synchronously, when the connection holds no open

@@ -113,6 +113,7 @@ export async function openPostgres(options: {
       await sql`select 1`.execute(db);
     },
     dryRun,
+    pageVersion: { kind: 'page' },
     close: () => db.destroy(),
   };
 }

@@ -258,7 +258,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
       await sql`select 1`.execute(db);
     },
     dryRun,
-    writeGeneration: () => `${writes}.${dataVersion.get()[0]}`,
+    pageVersion: { kind: 'database', now: () => `${writes}.${dataVersion.get()[0]}` },
     readNow: readNow(raw, adapted, onQuery),
     close: () => db.destroy(),
   };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../shared/errors.js';
 import { isObject } from '../../shared/is-object.js';
 import type { ApiKeysService } from '../../modules/api-keys/api-keys.service.js';
+import type { PageReads } from '../page-reads.js';
 
 export const KEY_REQUIRED =
   'An API key is required: send it in the Authorization header as "Authorization: Bearer pb_<64 hex characters>".';
@@ -12,20 +13,11 @@ const QUERY_KEY_NAMES = ['api_key', 'apikey', 'api-key', 'access_token', 'key'];
 const HEADER_KEY_NAMES = ['x-api-key', 'api-key', 'x-api-token'];
 
 /**
- * The page a `readsPage` route answers, so that its version is read with the
- * key. The parameters are not validated yet: anything but an id the column
- * can hold is left to the route's own validation.
+ * The API-key contour: a key in the Authorization header and nowhere else. A
+ * page read's version is read with the key where the database keeps one per
+ * page (`pageReads`: which page, and where the version goes).
  */
-function readPageId(request: FastifyRequest): number | undefined {
-  if (!request.routeOptions.config.readsPage) return undefined;
-  const id = isObject(request.params) ? request.params.id : undefined;
-  if (typeof id !== 'string' || !/^[1-9][0-9]{0,9}$/.test(id)) return undefined;
-  const n = Number(id);
-  return n <= 2_147_483_647 ? n : undefined;
-}
-
-/** The API-key contour: a key in the Authorization header and nowhere else. */
-export function apiKeyAuth(apiKeys: ApiKeysService) {
+export function apiKeyAuth(apiKeys: ApiKeysService, pageReads: PageReads) {
   return async (request: FastifyRequest) => {
     const query = isObject(request.query) ? request.query : {};
     if (QUERY_KEY_NAMES.some((name) => name in query) || HEADER_KEY_NAMES.some((name) => name in request.headers)) {
@@ -34,10 +26,10 @@ export function apiKeyAuth(apiKeys: ApiKeysService) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw unauthenticated(KEY_REQUIRED);
-    const key = await apiKeys.authenticate(match[1]!, readPageId(request));
+    const key = await apiKeys.authenticate(match[1]!, pageReads.pageToRead(request));
     if (key.isBlocked) throw forbidden('This account is blocked.');
     request.actor = key.actor;
     request.keyPrefix = key.prefix;
-    request.pageVersion = key.pageVersion ?? null;
+    pageReads.readWithKey(request, key.pageVersion);
   };
 }

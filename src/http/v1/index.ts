@@ -14,7 +14,7 @@ export async function v1Api(scope: App, deps: HttpDeps) {
     securityScheme: { type: 'http', scheme: 'bearer', description: 'An API key: `pb_` followed by 64 hex characters.' },
   });
   await scope.register(async (authed: App) => {
-    authed.addHook('onRequest', apiKeyAuth(deps.services.apiKeys));
+    authed.addHook('onRequest', apiKeyAuth(deps.services.apiKeys, deps.pageReads));
     await registerModules(authed, deps, 'key');
   });
   await registerDocsRoutes(scope);

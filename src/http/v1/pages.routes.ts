@@ -65,14 +65,10 @@ export function pageRoutes(app: App, deps: HttpDeps) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { id } = request.params;
-      const withBlocks = request.query.with_blocks === 1;
-      const cache = deps.pageReads;
-      const version = cache ? cache.versionNow(request.pageVersion) : null;
-      const kept = cache?.get(id, withBlocks, actor.userId, version);
-      if (kept !== undefined) return sendSerialized(reply, kept);
-      const body = pageBody(await pages.view(actor, id, withBlocks));
-      return sendSerialized(reply, cache ? cache.set(id, withBlocks, actor.userId, body, version) : body);
+      const page = { id: request.params.id, withBlocks: request.query.with_blocks === 1, ownerId: actor.userId };
+      return deps.pageReads.send(request, reply, page, async () =>
+        pageBody(await pages.view(actor, page.id, page.withBlocks)),
+      );
     },
   );
 
