@@ -5,6 +5,7 @@ import {
   checkScreen,
   launchBrowser,
   newContext,
+  sessionCall,
   sidewaysScrollers,
   startService,
   type Service,
@@ -98,5 +99,67 @@ describe('the administrator screens', () => {
     await page.getByRole('form', { name: 'Create a data source' }).waitFor();
     expect(await checkScreen(page, 'admin-catalog-sources')).toEqual([]);
     expect(await sidewaysScrollers(page)).toEqual([]);
+  });
+
+  it('moderation review: the content and preview as submitted, and the change since, at both widths', async () => {
+    // An author submits a block, then changes its script: the review shows what was submitted.
+    const author = await newContext(browser, service.url);
+    try {
+      const call = (method: string, path: string, data?: unknown) =>
+        sessionCall(service, author.request, method, path, data);
+      await call('POST', '/api/auth/register', { email: 'ada@example.com', password: 'ada-password-1' });
+      const block = await call('POST', '/api/blocks', {
+        name: 'News ticker',
+        description: 'One line of news across the page.',
+        template: '<p class="ticker">{{ headline }}</p>',
+        css: '.ticker { font-weight: bold; }',
+        js: 'document.querySelector(".ticker").dataset.source = "submitted";',
+        schema_content: [
+          { name: 'headline', type: 'string', label: 'Headline', required: true, default: 'Markets open higher' },
+        ],
+      });
+      await call('POST', `/api/blocks/${block.id}/submit`);
+      await call('PUT', `/api/blocks/${block.id}`, {
+        js: 'document.querySelector(".ticker").dataset.source = "changed after submitting";',
+      });
+    } finally {
+      await author.close();
+    }
+
+    await page.goto('/admin/moderation');
+    const table = page.getByRole('table', { name: 'Submissions' });
+    await table.getByText('News ticker 1.0').waitFor();
+    await table.getByText('Changed since submitted').waitFor();
+    expect(await table.textContent()).toContain('ada@example.com');
+    expect(await checkScreen(page, 'admin-moderation-queue')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Review News ticker 1.0 by ada@example.com' }).click();
+    await page.getByRole('heading', { name: 'Review: News ticker 1.0' }).waitFor();
+    const note = page.getByRole('status', { name: 'Changed since submitted' });
+    expect(await note.textContent()).toContain('it is at version 1.1 now');
+    expect(await page.getByLabel('JavaScript').textContent()).toBe(
+      'document.querySelector(".ticker").dataset.source = "submitted";',
+    );
+    await page.getByRole('table', { name: 'Fields' }).getByRole('rowheader', { name: 'headline' }).waitFor();
+    // The preview runs the submitted script, in a sandbox without the app's origin.
+    const frame = page.locator('iframe[title="Preview of News ticker 1.0 as submitted"]');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
+    const ticker = page.frameLocator('iframe[title="Preview of News ticker 1.0 as submitted"]').locator('p.ticker');
+    await ticker.getByText('Markets open higher').waitFor();
+    expect(await ticker.getAttribute('data-source')).toBe('submitted');
+    expect(await checkScreen(page, 'admin-moderation-review')).toEqual([]);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+
+    // Approved after asking: the global copy has the script submitted, not the one written since.
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve this submission?' });
+    await dialog.getByText('The author’s changes since submitting are not part of the copy.').waitFor();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    const copyLink = page.getByRole('link', { name: 'Open the global copy of News ticker' });
+    await copyLink.waitFor();
+    const copyId = /\/blocks\/(\d+)$/.exec((await copyLink.getAttribute('href')) ?? '')![1];
+    const copy = await sessionCall(service, context.request, 'GET', `/api/blocks/${copyId}`);
+    expect(copy.current_revision.js).toBe('document.querySelector(".ticker").dataset.source = "submitted";');
   });
 });

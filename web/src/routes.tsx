@@ -66,6 +66,13 @@ export const routes: RouteObject[] = [
                   import('./screens/admin-moderation.screen').then((m) => ({ Component: m.AdminModerationScreen })),
               },
               {
+                path: '/admin/moderation/:id',
+                lazy: () =>
+                  import('./screens/admin-moderation/review.screen').then((m) => ({
+                    Component: m.SubmissionReviewScreen,
+                  })),
+              },
+              {
                 path: '/admin/users',
                 lazy: () => import('./screens/admin-users.screen').then((m) => ({ Component: m.AdminUsersScreen })),
               },

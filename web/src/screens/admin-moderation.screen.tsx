@@ -1,26 +1,24 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { unwrap, useApi, type paths } from '../api/client';
+import { unwrap, useApi } from '../api/client';
 import { errorMessage } from '../api/errors';
-import { ConfirmModal } from '../forms/confirm-modal';
 import { ResponsiveTable } from '../shell/responsive-table';
 import { formatDateTime } from '../format';
+import { ChangedBadge } from './admin-moderation/changed-note';
+import { blockTitle, STATUS, submissionsKey, type Status } from './admin-moderation/submission-types';
 
-type Submission =
-  paths['/api/admin/block-submissions']['get']['responses'][200]['content']['application/json']['data'][number];
-type Status = Submission['status'];
-
-const submissionsKey = ['admin', 'block-submissions'] as const;
-const STATUS_COLOR: Record<Status, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
-
-/** Administrators: the submissions of private blocks to the global catalog, to approve or reject with a reason. */
+/**
+ * Administrators: the submissions of private blocks to the global catalog.
+ * Each is reviewed on its own screen (its content and a preview) before it is
+ * approved or rejected: no decision is taken blind from the list.
+ */
 export function AdminModerationScreen() {
   const api = useApi();
   const [status, setStatus] = useState<Status | 'all'>('pending');
   const submissions = useQuery({
-    queryKey: [...submissionsKey, status],
+    queryKey: [...submissionsKey, 'list', status],
     queryFn: () =>
       unwrap(
         api.GET('/api/admin/block-submissions', {
@@ -28,14 +26,14 @@ export function AdminModerationScreen() {
         }),
       ),
   });
-  const [deciding, setDeciding] = useState<{ submission: Submission; decision: 'approve' | 'reject' } | null>(null);
 
   return (
     <Stack maw={960}>
       <Title order={1}>Moderation queue</Title>
       <Text>
-        Users submit their own blocks to the global catalog. Approving makes a global copy of the block that everyone
-        can use; rejecting sends the reason back to the author.
+        Users submit their own blocks to the global catalog. Review one to see what was submitted and a preview of it;
+        approving makes a global copy of exactly that, which everyone can use; rejecting sends the reason back to the
+        author.
       </Text>
       <Select
         label="Show"
@@ -64,115 +62,37 @@ export function AdminModerationScreen() {
           rows={submissions.data.data}
           rowKey={(s) => s.id}
           columns={[
-            { header: 'Submission', cell: (s) => `#${s.id}, block ${s.block_id}` },
+            {
+              header: 'Block',
+              cell: (s) => (
+                <Group gap="xs" component="span">
+                  <span>{blockTitle(s)}</span>
+                  {s.changed_since_submitted && <ChangedBadge />}
+                </Group>
+              ),
+            },
+            { header: 'Author', cell: (s) => s.author.email },
             {
               header: 'Status',
               cell: (s) => (
-                <Badge color={STATUS_COLOR[s.status]} variant="light">
-                  {s.status}
+                <Badge color={STATUS[s.status].color} variant="outline">
+                  {STATUS[s.status].label}
                 </Badge>
               ),
             },
-            { header: 'Submitted', cell: (s) => formatDateTime(s.created_at) },
-            {
-              header: 'Decision',
-              cell: (s) =>
-                s.status === 'pending' ? (
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      onClick={() => setDeciding({ submission: s, decision: 'approve' })}
-                      aria-label={`Approve submission ${s.id}`}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setDeciding({ submission: s, decision: 'reject' })}
-                      aria-label={`Reject submission ${s.id}`}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                ) : s.status === 'approved' && s.approved_block_id !== null ? (
-                  <Anchor component={Link} to={`/blocks/${s.approved_block_id}`}>
-                    Global block {s.approved_block_id}
-                  </Anchor>
-                ) : (
-                  <Text size="sm">{s.reason ?? '—'}</Text>
-                ),
-            },
+            { header: 'Submitted', cell: (s) => formatDateTime(s.created_at), nowrap: true },
           ]}
+          actions={(s) => (
+            <Anchor
+              component={Link}
+              to={`/admin/moderation/${s.id}`}
+              aria-label={`Review ${blockTitle(s)} by ${s.author.email}`}
+            >
+              {s.status === 'pending' ? 'Review' : 'View'}
+            </Anchor>
+          )}
         />
       )}
-      <DecisionModal deciding={deciding} onClose={() => setDeciding(null)} />
     </Stack>
-  );
-}
-
-function DecisionModal({
-  deciding,
-  onClose,
-}: {
-  deciding: { submission: Submission; decision: 'approve' | 'reject' } | null;
-  onClose: () => void;
-}) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const decide = useMutation({
-    mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason: string }) =>
-      decision === 'approve'
-        ? unwrap(api.POST('/api/admin/block-submissions/{id}/approve', { params: { path: { id } } }))
-        : unwrap(api.POST('/api/admin/block-submissions/{id}/reject', { params: { path: { id } }, body: { reason } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: submissionsKey });
-      close();
-    },
-  });
-  const close = () => {
-    decide.reset();
-    setReason('');
-    setReasonError(null);
-    onClose();
-  };
-  const approve = deciding?.decision === 'approve';
-  return (
-    <ConfirmModal
-      opened={deciding !== null}
-      title={approve ? 'Approve this submission?' : 'Reject this submission?'}
-      confirmLabel={approve ? 'Approve' : 'Reject'}
-      danger={!approve}
-      onConfirm={() => {
-        if (!deciding) return;
-        if (!approve && !reason.trim()) return setReasonError('Give the author a reason.');
-        setReasonError(null);
-        decide.mutate({ id: deciding.submission.id, decision: deciding.decision, reason: reason.trim() });
-      }}
-      onClose={close}
-      pending={decide.isPending}
-      error={decide.error}
-    >
-      <Text>
-        {approve
-          ? `Block ${deciding?.submission.block_id} is copied into the global catalog, where every user can find and use it.`
-          : `Block ${deciding?.submission.block_id} stays private. Its author sees the reason below.`}
-      </Text>
-      {!approve && (
-        <Textarea
-          label="Reason"
-          description="Tell the author what to change."
-          required
-          rows={3}
-          value={reason}
-          error={reasonError}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-      )}
-    </ConfirmModal>
   );
 }
