@@ -13,7 +13,7 @@ export interface paths {
      * Create an account and sign in
      * @description Use it once per person, to get an account (and a session) in the web app.
      *
-     *     The password must not be only white space nor one of the most common passwords (400 at `password`). Registrations from one address are limited (429 with Retry-After).
+     *     The password must not be only white space, one of the most common passwords, a repeat (`aaaaaaaa`), a sequence (`abcdefgh`, `12345678`) or mostly the name of the service (400 at `password`, saying which). Registrations from one address are limited (429 with Retry-After).
      */
     post: operations['register'];
     delete?: never;
