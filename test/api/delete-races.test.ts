@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { startApp, type TestApp } from '../support/app.js';
@@ -265,7 +266,7 @@ describe('a write racing the delete of a folder it references', () => {
     }));
 });
 
-describe('a write racing the delete of the collection it references', () => {
+describe('a write racing the delete of the collection or layout it references', () => {
   it('collection add', async () => {
     const b = await block();
     await race({
@@ -275,6 +276,32 @@ describe('a write racing the delete of the collection it references', () => {
       wins: [200],
       removals: [204],
     });
+  });
+
+  it("a site's layout", async () => {
+    const s = await site();
+    await race({
+      setup: () => ok(call('POST', '/layouts', { name: 'L' })),
+      remove: (l) => call('DELETE', `/layouts/${l.id}`),
+      write: (l) => call('PUT', `/sites/${s.id}`, { layout_id: l.id }),
+      wins: [200],
+      removals: [204, 409],
+    });
+    // The last layout the site took may still be bound: the integrity check above held either way.
+  });
+
+  it('the database itself refuses a site without its layout, and a layout a site holds', async () => {
+    const s = await site();
+    const layout = await ok(call('POST', '/layouts', { name: 'Held' }));
+    const db = t.app.database.db;
+    await expect(
+      sql`update sites set layout_id = ${layout.id + 1_000_000} where id = ${s.id}`.execute(db),
+    ).rejects.toSatisfy((e) => t.app.database.dialect.isForeignKeyViolation(e));
+    await sql`update sites set layout_id = ${layout.id} where id = ${s.id}`.execute(db);
+    await expect(sql`delete from layouts where id = ${layout.id}`.execute(db)).rejects.toSatisfy((e) =>
+      t.app.database.dialect.isForeignKeyViolation(e),
+    );
+    expect((await call('DELETE', `/layouts/${layout.id}`)).status).toBe(409);
   });
 });
 

@@ -68,12 +68,25 @@ export interface Dialect {
    * (migration 0008 rebuilds its tables for that); PostgreSQL's sequences never go back.
    */
   readonly reusesDeletedIds: boolean;
+  /**
+   * Adds a foreign key to an existing column (a migration). PostgreSQL alters the
+   * table; SQLite cannot, and rebuilds it with the reference in the column's definition.
+   */
+  addForeignKey(db: Kysely<any>, key: ForeignKey): Promise<void>;
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;
   /** The database gave up on a transaction for another's sake (deadlock, serialization, busy): a fresh try may pass. */
   isRetryable(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
+}
+
+/** `table.column` references `references.id`. */
+export interface ForeignKey {
+  table: string;
+  column: string;
+  references: string;
+  onDelete: 'restrict' | 'cascade' | 'set null';
 }
 
 export interface PageVersions {

@@ -23,6 +23,13 @@ export const postgresDialect: Dialect = {
   writesInWith: true,
   roundTrips: true,
   reusesDeletedIds: false,
+  addForeignKey: async (db, { table, column, references, onDelete }) => {
+    await db.schema
+      .alterTable(table)
+      .addForeignKeyConstraint(`${table}_${column}_fkey`, [column], references, ['id'])
+      .onDelete(onDelete)
+      .execute();
+  },
   forUpdate: (query) => query.forUpdate(),
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isForeignKeyViolation: (error) => errorCode(error) === '23503',

@@ -8,6 +8,7 @@ import { withDryRun, type IdCounters } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
+import { addForeignKeyByRebuild } from './sqlite.rebuild.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -23,6 +24,7 @@ export const sqliteDialect: Dialect = {
   writesInWith: false,
   roundTrips: false,
   reusesDeletedIds: true,
+  addForeignKey: addForeignKeyByRebuild,
   // One connection, one writer: a transaction already excludes every other.
   forUpdate: (query) => query,
   isUniqueViolation: (error) => {

@@ -16,6 +16,7 @@ import * as pageContentVersion from './0013-page-content-version.js';
 import * as blockSearchTable from './0014-block-search-table.js';
 import * as submissionFrozen from './0015-submission-frozen.js';
 import * as uploads from './0016-uploads.js';
+import * as siteLayoutReference from './0017-site-layout-reference.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0014-block-search-table': blockSearchTable,
   '0015-submission-frozen': submissionFrozen,
   '0016-uploads': uploads,
+  '0017-site-layout-reference': siteLayoutReference,
 };

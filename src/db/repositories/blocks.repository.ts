@@ -69,7 +69,10 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     );
     const revisions = new Map(revisionRows.map((r) => [r.id, toRevision(r)]));
     const favorites = new Set(favoriteRows.map((f) => f.block_id));
-    return rows.map((row) => ({
+    // A current revision not found was deleted between the two reads, with its block
+    // (revisions go only with their block): that block is gone, not without content.
+    const standing = rows.filter((r) => r.current_revision_id === null || revisions.has(r.current_revision_id));
+    return standing.map((row) => ({
       ...toRecord(
         row,
         tagRows.filter((t) => t.block_id === row.id).map((t) => t.tag_id),

@@ -3,6 +3,7 @@ import type { LayoutsRepository, OwnedLayout } from '../../modules/layouts/layou
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
+import { invalidReference } from './references.js';
 
 const COLUMNS = [
   'id',
@@ -106,14 +107,24 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
       });
     },
     async delete(id) {
-      await db.transaction().execute(async (trx) => {
-        // The layout row is locked first, so a site cannot take it between the check and the delete.
-        await dialect.forUpdate(trx.selectFrom('layouts').select('id').where('id', '=', id)).execute();
-        const bound = await trx.selectFrom('sites').select('id').where('layout_id', '=', id).executeTakeFirst();
-        if (bound)
-          throw conflict(`Layout ${id} is the layout of site ${bound.id}: give the site another layout first.`);
-        await trx.deleteFrom('layouts').where('id', '=', id).execute();
-      });
+      const bound = (siteId: number) =>
+        conflict(`Layout ${id} is the layout of site ${siteId}: give the site another layout first.`);
+      await invalidReference(
+        dialect,
+        () =>
+          db.transaction().execute(async (trx) => {
+            // The layout row is locked first, so a site cannot take it between the check and the delete.
+            await dialect.forUpdate(trx.selectFrom('layouts').select('id').where('id', '=', id)).execute();
+            const site = await trx.selectFrom('sites').select('id').where('layout_id', '=', id).executeTakeFirst();
+            if (site) throw bound(site.id);
+            await trx.deleteFrom('layouts').where('id', '=', id).execute();
+          }),
+        // sites.layout_id restricts: a site that took the layout after the check holds it back.
+        async () => {
+          const site = await db.selectFrom('sites').select('id').where('layout_id', '=', id).executeTakeFirst();
+          return site && bound(site.id);
+        },
+      );
     },
   };
 }
