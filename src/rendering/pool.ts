@@ -8,9 +8,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { PageBlockInput, PageRenderer, RenderedPage } from '../modules/publishing/publishing.js';
+import type { PageBlockInput, PageRenderer, RenderedPage, RenderFor } from '../modules/publishing/publishing.js';
 import { isDeterministic, OutputCache } from './caches.js';
 import { composePage } from './compose.js';
+import { FairShare, type Release } from './fair-share.js';
 // Not renderer.js: the main thread needs none of liquidjs, marked or sanitize-html (bench B5).
 import { RenderError, type RenderFailure } from './render-error.js';
 import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
@@ -26,6 +27,8 @@ export interface RenderPoolOptions {
   heapMb?: number;
   /** Render threads at most. */
   threads?: number;
+  /** Previews of one user that may wait for a thread at once; past that a preview is a 429 (`FairShare`). */
+  waitingPerUser?: number;
   /** The per-block limits of each thread's Renderer (its defaults otherwise). */
   renderer?: RendererOptions;
   /** Told about every page rendered or refused (metrics). */
@@ -46,8 +49,12 @@ export const DEFAULT_POOL_OPTIONS: Required<Omit<RenderPoolOptions, 'onRender'>>
   pageBudgetMs: 2000,
   heapMb: 256,
   threads: 2,
+  waitingPerUser: 4,
   renderer: {},
 };
+
+/** Past this, a place held for a thread's replacement is given back anyway (a thread that cannot start). */
+const REPLACEMENT_WAIT_MS = 10_000;
 
 /** The bundled worker next to the bundle; from source, a loader shim that registers TypeScript first. */
 function workerFile(): string {
@@ -77,7 +84,12 @@ function taskBlock(block: PageBlockInput, html: string | undefined, withTemplate
 
 export class RenderPool implements PageRenderer {
   readonly options: Readonly<Required<Omit<RenderPoolOptions, 'onRender'>>>;
-  readonly #pool: Piscina<RenderTask, RenderOutcome>;
+  /** Made at the first render that needs a thread: a service (or a test) that renders nothing starts none. */
+  #pool: Piscina<RenderTask, RenderOutcome> | undefined;
+  /** Whose page goes to a thread next: every page waits here, never in piscina's queue. */
+  readonly #share: FairShare;
+  /** Places of pages that ended their thread, given back as replacements become ready (oldest first). */
+  #awaitingThread: (() => void)[] = [];
   readonly #onRender: RenderPoolOptions['onRender'];
   /** Rendered HTML of instances, as each thread keeps it, but here: a warm page needs no thread. */
   readonly #outputs: OutputCache;
@@ -90,19 +102,48 @@ export class RenderPool implements PageRenderer {
     const renderer = { ...DEFAULT_RENDERER_OPTIONS, ...this.options.renderer };
     this.#outputs = new OutputCache(renderer.outputCacheSize);
     this.#outputLimit = renderer.outputLimit;
+    this.#share = new FairShare({ slots: this.options.threads, waitingPerUser: this.options.waitingPerUser });
+  }
+
+  #threads(): Piscina<RenderTask, RenderOutcome> {
+    if (this.#pool) return this.#pool;
     this.#pool = new Piscina({
       filename: workerFile(),
-      // Threads start at the first render: a service (or a test) that renders nothing starts none.
-      minThreads: 0,
+      // Every thread from the first render on, and a terminated one replaced at once: a page
+      // given a free thread never waits for one to start while another user's page overran.
+      minThreads: this.options.threads,
       maxThreads: this.options.threads,
       // Threads keep their parsed templates: never retire an idle one.
       idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
       workerData: { renderer: this.options.renderer },
     });
+    // A thread is ready (its worker file loaded): the place of the page that ended the thread it replaces is free.
+    this.#pool.on('workerCreate', () => this.#awaitingThread.shift()?.());
+    return this.#pool;
   }
 
-  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
+  /**
+   * Gives a place back once a new thread has replaced the one its page ended
+   * (at most `REPLACEMENT_WAIT_MS` later): meanwhile the page's user still
+   * holds it, so their next page cannot take the other users' free thread
+   * while the replacement starts.
+   */
+  #releaseWhenReplaced(release: Release): void {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      this.#awaitingThread = this.#awaitingThread.filter((waiting) => waiting !== once);
+      release();
+    };
+    const timer = setTimeout(once, REPLACEMENT_WAIT_MS);
+    timer.unref();
+    this.#awaitingThread.push(once);
+  }
+
+  async renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage> {
     if (blocks.length === 0) return { html: '', css: '', js: '' };
     const started = performance.now();
     let templates: RenderEvent['templates'] = 'kept';
@@ -124,21 +165,32 @@ export class RenderPool implements PageRenderer {
         report('ok', blocks.length);
         return warm;
       }
-      // Shared with the thread: [0] the block it renders, [1] set once it has started on the page.
-      const progress = new Int32Array(new SharedArrayBuffer(8));
-      const deadline = this.#deadline(progress);
       // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
       // CSS and JS never: the page is laid out here. Every character sent is copied twice.
+      // Each attempt has its own progress, shared with the thread ([0] the block it renders, [1]
+      // set once it has started), and so its own deadline: the budget is the render's, not a wait's.
       const send = (withTemplates: boolean): RenderTask => ({
         blocks: blocks.map((block, index) => taskBlock(block, kept[index], withTemplates)),
         withTemplates,
-        progress,
+        progress: new Int32Array(new SharedArrayBuffer(8)),
       });
-      let outcome = await this.#run(send(false), deadline, blocks);
-      if (outcome.kind === 'missing') {
-        templates = 'sent';
-        outcome = await this.#run(send(true), deadline, blocks);
+      // The page's place on a thread is held through both attempts: a page sent again with its
+      // templates never queues again behind others.
+      const release = await this.#share.acquire(renderFor);
+      let outcome: RenderOutcome;
+      try {
+        outcome = await this.#run(send(false), blocks);
+        if (outcome.kind === 'missing') {
+          templates = 'sent';
+          outcome = await this.#run(send(true), blocks);
+        }
+      } catch (error) {
+        // #run throws a RenderError only when it ended the thread (over its time or heap).
+        if (error instanceof RenderError) this.#releaseWhenReplaced(release);
+        else release();
+        throw error;
       }
+      release();
       if (outcome.kind === 'page') {
         const { outputs } = outcome;
         // Laid out here, and what the thread rendered kept for the next time (a parent's key
@@ -211,9 +263,9 @@ export class RenderPool implements PageRenderer {
       : undefined;
   }
 
-  async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {
+  async renderAlone(block: PageBlockInput, blockId: number, renderFor?: RenderFor): Promise<RenderedPage> {
     try {
-      return await this.renderPage([block]);
+      return await this.renderPage([block], renderFor);
     } catch (error) {
       throw error instanceof RenderError ? error.alone(blockId) : error;
     }
@@ -224,9 +276,10 @@ export class RenderPool implements PageRenderer {
   }
 
   /**
-   * Aborts once the page has rendered for its budget. The clock starts when a
-   * thread takes the page, not when it is queued: waiting for a free or freshly
-   * started thread is not the template's time.
+   * Aborts once the task has rendered for its budget. The clock starts when a
+   * thread takes the task, not when it is queued: waiting for a free or freshly
+   * started thread is not the template's time. One deadline per task: a page
+   * sent again with its templates starts a clock of its own.
    */
   #deadline(progress: Int32Array): AbortSignal {
     const controller = new AbortController();
@@ -241,17 +294,23 @@ export class RenderPool implements PageRenderer {
 
   /** Ids of the render threads alive now (a terminated one is replaced by a new id). */
   get threadIds(): number[] {
-    return this.#pool.threads.map((thread) => thread.threadId);
+    return this.#pool?.threads.map((thread) => thread.threadId) ?? [];
+  }
+
+  /** Renders running on threads and waiting for one now. */
+  get load(): { running: number; waiting: number } {
+    return this.#share.load;
   }
 
   /** Stops every thread; renders in flight are rejected. */
-  close(): Promise<void> {
-    return this.#pool.destroy();
+  async close(): Promise<void> {
+    await this.#pool?.destroy();
   }
 
-  async #run(task: RenderTask, deadline: AbortSignal, blocks: PageBlockInput[]): Promise<RenderOutcome> {
+  async #run(task: RenderTask, blocks: PageBlockInput[]): Promise<RenderOutcome> {
+    const deadline = this.#deadline(task.progress);
     try {
-      return await this.#pool.run(task, { signal: deadline });
+      return await this.#threads().run(task, { signal: deadline });
     } catch (error) {
       const index = Atomics.load(task.progress, 0);
       const block = blocks[index]!;

@@ -90,7 +90,7 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
     return { kind: 'missing' };
   try {
     const outputs: (string | undefined)[] = task.blocks.map((block) => block.html);
-    await renderer.renderPage(task.blocks.map(pageBlock), (index) => Atomics.store(task.progress, 0, index), outputs);
+    await renderer.renderInto(task.blocks.map(pageBlock), (index) => Atomics.store(task.progress, 0, index), outputs);
     return { kind: 'page', outputs: outputs.map((html, index) => (toRender(task.blocks[index]!) ? html! : null)) };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;

@@ -119,9 +119,15 @@ export class Renderer implements PageRenderer {
   /**
    * Renders a page's blocks in the given order, each child (by `parentId`, in
    * order) into its parent's `children`. CSS and JS come once per revision, in
-   * the order the blocks appear in the HTML.
+   * the order the blocks appear in the HTML. In process, nothing is shared:
+   * whom the page is for changes nothing.
    */
-  async renderPage(
+  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
+    return this.renderInto(blocks);
+  }
+
+  /** `renderPage` for a render thread: `onBlock` is told each block before it renders. */
+  async renderInto(
     blocks: PageBlockInput[],
     onBlock?: (index: number) => void,
     /**

@@ -948,6 +948,8 @@ export interface paths {
     /**
      * The page as HTML, with stub data in bound slots (never calls the provider)
      * @description Use it to see a page before publishing it: bound slots show sample data and no provider is called.
+     *
+     *     Renders share the service’s render threads fairly between users: 429 with Retry-After (seconds) when your own previews already hold your share and wait for it; wait that long and send again. Publications are never refused so.
      */
     get: operations['previewPage'];
     put?: never;
@@ -955,7 +957,7 @@ export interface paths {
      * The page with unsaved changes (values, bindings, order, nesting) as HTML, with stub data; nothing is saved
      * @description Use it to see a page with changes not saved yet (values, bindings, order, nesting) before saving them.
      *
-     *     Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]).
+     *     Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]). Renders share the service’s render threads fairly between users: 429 with Retry-After (seconds) when your own previews already hold your share and wait for it; wait that long and send again. Publications are never refused so.
      */
     post: operations['previewPageDraft'];
     delete?: never;
@@ -976,6 +978,8 @@ export interface paths {
     /**
      * One block rendered with the values given (checked like an instance on a page)
      * @description Use it to see a block rendered with given values before putting it on a page.
+     *
+     *     Renders share the service’s render threads fairly between users: 429 with Retry-After (seconds) when your own previews already hold your share and wait for it; wait that long and send again. Publications are never refused so.
      */
     post: operations['previewBlock'];
     delete?: never;
@@ -9178,6 +9182,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -9291,6 +9304,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -9389,6 +9411,15 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,11 @@ import {
   PublishBody,
 } from '../schemas/publishing.js';
 
+/** What every preview route says of the shared renderer. */
+const RENDER_SHARE =
+  'Renders share the service’s render threads fairly between users: 429 with Retry-After (seconds) when your own ' +
+  'previews already hold your share and wait for it; wait that long and send again. Publications are never refused so.';
+
 export function publishingRoutes(app: App, { services }: HttpDeps) {
   const publishing = services.publishing;
 
@@ -63,8 +68,9 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['preview'],
         summary: 'The page as HTML, with stub data in bound slots (never calls the provider)',
+        description: RENDER_SHARE,
         params: IdParams,
-        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -78,10 +84,11 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
         summary:
           'The page with unsaved changes (values, bindings, order, nesting) as HTML, with stub data; nothing is saved',
         description:
-          'Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]).',
+          'Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]). ' +
+          RENDER_SHARE,
         params: IdParams,
         body: PagePreviewBody,
-        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -93,9 +100,10 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['preview'],
         summary: 'One block rendered with the values given (checked like an instance on a page)',
+        description: RENDER_SHARE,
         params: IdParams,
         body: BlockPreviewBody,
-        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) =>

@@ -9,6 +9,7 @@ import type {
   PageBlockInput,
   PageRenderer,
   RenderablePage,
+  RenderFor,
   RenderedPage,
   RenderingRepository,
   RenderValues,
@@ -38,7 +39,8 @@ export class PageRenderingService {
     return source!;
   }
 
-  async render({ instances }: RenderablePage): Promise<RenderedPage> {
+  /** The page rendered for `renderFor`: whose turn it takes in the shared pool, and why. */
+  async render({ instances }: RenderablePage, renderFor: RenderFor): Promise<RenderedPage> {
     const inputs = await this.inputs(
       instances.map((b) => ({
         instance: b,
@@ -47,7 +49,7 @@ export class PageRenderingService {
         blockType: b.block_type,
       })),
     );
-    return this.deps.renderer.renderPage(inputs);
+    return this.deps.renderer.renderPage(inputs, renderFor);
   }
 
   /**
@@ -60,7 +62,7 @@ export class PageRenderingService {
     const source = draft?.blocks
       ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
       : saved;
-    const rendered = await this.render(source);
+    const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview' });
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 
@@ -79,7 +81,7 @@ export class PageRenderingService {
       pathOf: () => '',
       existing: new Map(),
     });
-    return this.previewRevision(block, block.revision!, instance!);
+    return this.previewRevision(block, block.revision!, instance!, { userId: actor.userId, purpose: 'preview' });
   }
 
   /**
@@ -92,6 +94,8 @@ export class PageRenderingService {
     block: { id: number; name: string; block_type: LoadedBlock['block_type'] },
     revision: Revision,
     values: Pick<PageBlock, 'placeholder_values' | 'bindings'>,
+    /** Whose turn on the shared render threads it takes. */
+    renderFor: RenderFor,
   ): Promise<string> {
     const [one] = await this.inputs([
       {
@@ -106,7 +110,7 @@ export class PageRenderingService {
         blockType: block.block_type,
       },
     ]);
-    const rendered = await this.deps.renderer.renderAlone(one!, block.id);
+    const rendered = await this.deps.renderer.renderAlone(one!, block.id, renderFor);
     return this.deps.renderer.previewDocument({ ...rendered, title: block.name });
   }
 

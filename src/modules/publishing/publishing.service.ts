@@ -102,7 +102,7 @@ export class PublishingService {
           meta_description: input.meta_description ?? page.meta_description ?? undefined,
           ...(input.preview_text !== undefined && { preview_text: input.preview_text }),
         }),
-        ...(await this.content(source)),
+        ...(await this.content(actor, source)),
       };
       const ref = await this.call(() => provider.publish(doc));
       const now = this.now();
@@ -132,7 +132,7 @@ export class PublishingService {
       const metadata = Object.fromEntries(
         Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'),
       );
-      const content = await this.content(source);
+      const content = await this.content(actor, source);
       const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...content }));
       const externalSlug = ref.slug ?? status.external_slug;
       const now = this.now();
@@ -141,8 +141,8 @@ export class PublishingService {
     });
   }
 
-  private async content(source: RenderablePage) {
-    const rendered = await this.deps.rendering.render(source);
+  private async content(actor: Actor, source: RenderablePage) {
+    const rendered = await this.deps.rendering.render(source, { userId: actor.userId, purpose: 'publication' });
     return {
       html: rendered.html,
       css: rendered.css,

@@ -205,12 +205,22 @@ export interface RenderedPage {
   js: string;
 }
 
+/**
+ * Whom a render is for, and why: a renderer shared by everyone shares its
+ * threads fairly between users, and may refuse a user's preview past their
+ * share (a `rate_limited` AppError with `retry_after`), never a publication.
+ */
+export interface RenderFor {
+  userId: number;
+  purpose: 'preview' | 'publication';
+}
+
 /** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
 export interface PageRenderer {
   /** The blocks in order, each child inside its parent's `children`; CSS and JS once per revision. */
-  renderPage(blocks: PageBlockInput[]): Promise<RenderedPage>;
+  renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage>;
   /** One block outside any page (a block preview): a failure names block `blockId` and its `template`. */
-  renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage>;
+  renderAlone(block: PageBlockInput, blockId: number, renderFor?: RenderFor): Promise<RenderedPage>;
   /** A full HTML document around a rendered page. */
   previewDocument(page: RenderedPage & { title: string }): string;
 }

@@ -92,10 +92,15 @@ export class SubmissionsService {
       throw notFound(`Submission ${id} was decided before submissions kept their revision: there is nothing to show.`);
     const fields = row.frozen.fields;
     const example = buildExample(revision.schema_content, fields.block_type === 'markdown' ? 'markdown' : 'schema');
-    return this.deps.rendering.previewRevision({ id: row.block_id, ...fields }, revision, {
-      placeholder_values: example,
-      bindings: null,
-    });
+    return this.deps.rendering.previewRevision(
+      { id: row.block_id, ...fields },
+      revision,
+      {
+        placeholder_values: example,
+        bindings: null,
+      },
+      { userId: actor.userId, purpose: 'preview' },
+    );
   }
 
   async approve(actor: Actor, id: number): Promise<Submission> {

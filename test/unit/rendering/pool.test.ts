@@ -28,6 +28,9 @@ const block = (template: string, values: Record<string, unknown> = {}): PageBloc
 const plain = () => block('<p>{{ title }}</p>', { title: 'still here' });
 /** One Liquid node that sorts for minutes: only the page budget can stop it. */
 const endless = () => block(`{% assign a = (1..100000)${' | sort'.repeat(2000)} %}{{ a | size }}`);
+/** A legal page that keeps its thread busy: a third of a second on a quiet core (the issue's template, 0.9 s, at 5000). */
+const slow = (inner = 2000) =>
+  block(`{% for i in (1..1000) %}{% for j in (1..${inner}) %}{% endfor %}{% endfor %}{{ t }}`, { t: 'slow' });
 /**
  * Budgets stay far from the time an ordinary page takes on a loaded machine (a
  * fresh thread's first page included), so that only the hostile page meets them.
@@ -104,6 +107,64 @@ describe('RenderPool', () => {
     const quick = await Promise.all(Array.from({ length: 5 }, () => renderer.renderPage([plain()])));
     expect(quick.map((p) => p.html)).toEqual(Array(5).fill('<p>still here</p>'));
     expect((await slow).reason).toBe('render_limit');
+  });
+
+  it('gives a page sent again with its templates its own budget: waiting behind other pages is not its time', async () => {
+    // One thread; X's template is new to it, so X is sent twice. Five slow pages are queued behind X's first
+    // attempt: X's second went behind them, with the clock of its first still running (issue 25), and
+    // was stopped "in this block" before it had rendered anything.
+    const renderer = pool({ threads: 1, pageBudgetMs: 1000, renderer: { renderLimit: 60_000 } });
+    const x = renderer.renderPage([plain()]);
+    const others = Array.from({ length: 5 }, () => renderer.renderPage([slow()]).catch(() => undefined));
+    expect((await x).html).toBe('<p>still here</p>');
+    await Promise.all(others);
+  });
+
+  it('serves another user’s page on a free thread while one user’s pages wait their turn', async () => {
+    const renderer = pool({ threads: 2, pageBudgetMs: BUDGET_MS, renderer: { renderLimit: 60_000 } });
+    // Both threads up, each busy a moment so that neither takes both pages.
+    await Promise.all([renderer.renderPage([slow(100)]), renderer.renderPage([slow(100)])]);
+    expect(renderer.threadIds).toHaveLength(2);
+    const finished: string[] = [];
+    const track = (name: string, page: Promise<unknown>) =>
+      page.then(
+        () => finished.push(name),
+        () => finished.push(name),
+      );
+    const a = Array.from({ length: 3 }, (_, i) =>
+      track(`a${i}`, renderer.renderPage([slow()], { userId: 1, purpose: 'preview' })),
+    );
+    // B comes once A's pages hold what they may: every thread, before.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const b = track('b', renderer.renderPage([plain()], { userId: 2, purpose: 'preview' }));
+    await Promise.all([...a, b]);
+    // One thread stayed free of A's pages: B did not wait for any of them.
+    expect(finished[0]).toBe('b');
+  });
+
+  it('refuses a preview past its user’s share with a time to retry, and never a publication', async () => {
+    const renderer = pool({
+      threads: 2,
+      waitingPerUser: 1,
+      pageBudgetMs: BUDGET_MS,
+      renderer: { renderLimit: 60_000 },
+    });
+    const a = { userId: 1, purpose: 'preview' } as const;
+    const running = [renderer.renderPage([slow()], a), renderer.renderPage([slow()], a)].map((page) =>
+      page.catch(() => undefined),
+    );
+    let refused: unknown;
+    try {
+      await renderer.renderPage([slow()], a);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ kind: 'rate_limited', details: { retry_after: expect.any(Number) } });
+    expect(refused).not.toBeInstanceOf(RenderError);
+    const published = renderer.renderPage([plain()], { userId: 1, purpose: 'publication' });
+    expect(renderer.load.waiting).toBe(2);
+    expect((await published).html).toBe('<p>still here</p>');
+    await Promise.all(running);
   });
 
   it('reports a template error from the thread as the same RenderError, without replacing the thread', async () => {
