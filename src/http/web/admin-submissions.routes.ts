@@ -54,9 +54,10 @@ export function adminSubmissionRoutes(app: App, { services }: HttpDeps) {
         summary: 'The submitted revision rendered as HTML with its example values (stub data in bound slots)',
         description:
           'Served like every preview: `Content-Security-Policy: sandbox allow-scripts`, so the block’s JS runs ' +
-          'in an opaque origin, away from the session. Show it in an iframe with `sandbox="allow-scripts"`.',
+          'in an opaque origin, away from the session. Show it in an iframe with `sandbox="allow-scripts"`. ' +
+          'It takes its turn on the shared render threads like every preview (429 with Retry-After past your share).',
         params: IdParams,
-        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) =>

@@ -1397,7 +1397,7 @@ export interface paths {
      * The submitted revision rendered as HTML with its example values (stub data in bound slots)
      * @description Use it to see the submitted revision rendered, in a sandboxed frame.
      *
-     *     Served like every preview: `Content-Security-Policy: sandbox allow-scripts`, so the block’s JS runs in an opaque origin, away from the session. Show it in an iframe with `sandbox="allow-scripts"`.
+     *     Served like every preview: `Content-Security-Policy: sandbox allow-scripts`, so the block’s JS runs in an opaque origin, away from the session. Show it in an iframe with `sandbox="allow-scripts"`. It takes its turn on the shared render threads like every preview (429 with Retry-After past your share).
      */
     get: operations['adminPreviewBlockSubmission'];
     put?: never;
@@ -12353,6 +12353,15 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
         headers: {
           [name: string]: unknown;
         };
