@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyReply } from 'fastify';
 import { readPackageFile } from '../shared/package-file.js';
 import type { App } from './context.js';
 import { refineDocument } from './openapi-refine.js';
@@ -61,13 +62,49 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
 
 const SCHEME_NAME = 'auth';
 
+/**
+ * The docs pages' policy: Swagger UI's own scripts and styles only (its
+ * components set inline styles), no frame may hold them, nothing posted away.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const docsHeaders = (_request: unknown, reply: FastifyReply, done: () => void) => {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('cross-origin-opener-policy', 'same-origin');
+  done();
+};
+
 /** `{prefix}/docs.json`, the interactive UI at `{prefix}/docs`, and the guide at `{prefix}/docs/guide`. */
 export async function registerDocsRoutes(scope: App) {
-  scope.get('/docs.json', { schema: { hide: true }, config: { public: true } }, async () => scope.swagger());
-  scope.get('/docs/guide', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+  const docs = { schema: { hide: true }, config: { public: true }, onRequest: docsHeaders };
+  scope.get('/docs.json', docs, async () => scope.swagger());
+  scope.get('/docs/guide', docs, async (_request, reply) => {
     const guide = readPackageFile('docs/api.md');
     if (guide === undefined) return reply.status(404).send({ error: 'The API guide (docs/api.md) is not installed.' });
     return reply.type('text/markdown; charset=utf-8').send(guide);
   });
-  await scope.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+  await scope.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The page's asset links are absolute under the contour's prefix: without it, `/api/v1/docs` (no trailing
+    // slash) linked `/docs/static/...` and rendered blank.
+    indexPrefix: scope.prefix,
+    // No call to validator.swagger.io from a reader's browser.
+    uiConfig: { deepLinking: true, validatorUrl: null },
+    staticCSP: DOCS_CSP,
+    uiHooks: { onRequest: docsHeaders },
+  });
 }

@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
-import { startApp, type TestApp } from '../support/app.js';
+import { PUBLIC_URL, startApp, type TestApp } from '../support/app.js';
 import { checkedFetch } from '../support/documented-responses.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, feedFields, heroFields } from '../support/library.js';
@@ -294,7 +294,40 @@ describe('the HTTP endpoint', () => {
     // (t.call checks every answer against it; the fuzzer found this one undeclared).
     const badRpc = await t.call('POST', '/api/v1/mcp', { key: user.key, body: { jsonrpc: '2.0', '': [true, null] } });
     expect(badRpc.status).toBe(400);
-    expect(badRpc.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+    // `error` a string, as every error of the API; the protocol's error beside it.
+    expect(badRpc.body).toEqual({
+      error: expect.stringMatching(/^Parse error/),
+      jsonrpc: '2.0',
+      id: null,
+      jsonrpc_error: expect.objectContaining({ code: -32700, message: badRpc.body.error }),
+    });
+  });
+
+  it('answers a browser only from PUBLIC_URL or CORS_ORIGINS (DNS rebinding); clients without Origin as before', async () => {
+    const user = await newUser(t);
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const from = (origin?: string) =>
+      t.call('POST', '/api/v1/mcp', { key: user.key, body: list, ...(origin && { headers: { origin } }) });
+    const rebound = await from('http://attacker.example');
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.error).toMatch(/^The MCP endpoint answers browsers only from PUBLIC_URL or CORS_ORIGINS/);
+    expect((await from('null')).status).toBe(403);
+    expect((await from(PUBLIC_URL)).status).toBe(200);
+    expect((await from()).status).toBe(200);
+    expect(
+      (await t.call('GET', '/api/v1/mcp', { key: user.key, headers: { origin: 'http://a.example' } })).status,
+    ).toBe(403);
+
+    const listed = await startApp({ env: { CORS_ORIGINS: 'https://editor.example' } });
+    try {
+      const other = await newUser(listed);
+      const call = (origin: string) =>
+        listed.call('POST', '/api/v1/mcp', { key: other.key, body: list, headers: { origin } });
+      expect((await call('https://editor.example')).status).toBe(200);
+      expect((await call('https://other.example')).status).toBe(403);
+    } finally {
+      await listed.close();
+    }
   });
 
   it('is not on the cookie contour', async () => {

@@ -62,4 +62,35 @@ describe.each([
     const page = r.status === 302 ? await t.call('GET', r.headers.get('location')!) : r;
     expect(page.text).toMatch(/swagger/i);
   });
+
+  it.each(['/docs', '/docs/'])(
+    'serves the UI at %s whole: every script and style it links answers 200 (README links it without a slash)',
+    async (path) => {
+      const page = await t.call('GET', `${prefix}${path}`);
+      expect(page.status).toBe(200);
+      const links = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(links.filter((link) => link.endsWith('.js'))).toHaveLength(3);
+      for (const link of links) {
+        const url = new URL(link, `${t.url}${prefix}${path}`);
+        const asset = await t.call('GET', url.pathname);
+        expect(asset.status, `${link} from ${prefix}${path}`).toBe(200);
+      }
+    },
+  );
+
+  it('sends the security headers on every docs page: a CSP without inline scripts, no framing, no sniffing', async () => {
+    const pages = ['/docs', '/docs/static/swagger-initializer.js', '/docs.json', '/docs/guide'];
+    for (const path of pages) {
+      const r = await t.call('GET', `${prefix}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(r.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(r.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+    const csp = (await t.call('GET', `${prefix}/docs`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
 });
