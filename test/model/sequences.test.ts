@@ -5,6 +5,7 @@ import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/
 import { startApp, type TestApp } from '../support/app.js';
 import { admin, type TestUser } from '../support/factories.js';
 import { StepCommand, type Runner } from './command.js';
+import { CredentialCommand } from './credentials.js';
 import { operations, REFERRERS, REMOVALS } from './ops/index.js';
 import { newUsers, type Real } from './real.js';
 import type { StepSpec } from './step.js';
@@ -75,14 +76,18 @@ function commandArbitraries(runner: Runner) {
   // The same call twice (two creations of one slug in one site...), or two or three unrelated ones.
   const twins = any.map((s) => [s, { ...s, dry: false }]);
   const unrelated = fc.array(any, { minLength: 2, maxLength: 3 });
+  const credential = fc
+    .tuple(fc.nat(USERS - 1), fc.constantFrom<'key' | 'session'>('key', 'session'))
+    .map(([who, what]) => new CredentialCommand(who, what));
   return [
-    { weight: 12, arbitrary: any.map((s) => new StepCommand(runner, [s])) },
-    { weight: 2, arbitrary: race.map((specs) => new StepCommand(runner, specs)) },
-    { weight: 1, arbitrary: twins.map((specs) => new StepCommand(runner, specs)) },
-    { weight: 1, arbitrary: unrelated.map((specs) => new StepCommand(runner, specs)) },
-  ]
-    .map(({ weight, arbitrary }) => Array.from({ length: weight }, () => arbitrary))
-    .flat();
+    fc.oneof(
+      { weight: 48, arbitrary: any.map((s) => new StepCommand(runner, [s])) },
+      { weight: 8, arbitrary: race.map((specs) => new StepCommand(runner, specs)) },
+      { weight: 4, arbitrary: twins.map((specs) => new StepCommand(runner, specs)) },
+      { weight: 4, arbitrary: unrelated.map((specs) => new StepCommand(runner, specs)) },
+      { weight: 1, arbitrary: credential },
+    ),
+  ];
 }
 
 /** Each user starts with a site and a block (the administrator's global), so that early steps have something to act on. */
