@@ -1,6 +1,13 @@
 import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
 import { RenderError } from './render-error.js';
-import type { BlockRenderInput } from './renderer.js';
+
+/** One block alone: a page block without its place in the page and its assets. */
+export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId' | 'css' | 'js'> {
+  /** The page block (instance) being rendered, named in errors when known. */
+  blockId?: number;
+  /** Already rendered (and therefore already safe) HTML of a layout block's children. */
+  children?: string;
+}
 
 /** The HTML of one block, given its inputs (children's HTML included) and its index in the page. */
 export type RenderOne = (input: BlockRenderInput, index: number) => string;

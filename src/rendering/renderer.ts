@@ -12,7 +12,7 @@ import {
   type PageRenderer,
   type RenderedPage,
 } from '../modules/publishing/publishing.js';
-import { composePage } from './compose.js';
+import { composePage, type BlockRenderInput } from './compose.js';
 import { isDeterministic, OutputCache, templateCache, type ParsedTemplate, type TemplateCache } from './caches.js';
 import { renderMarkdown } from './markdown.js';
 import { capRanges, RangeLimitError } from './range-cap.js';
@@ -24,15 +24,7 @@ import { previewDocument } from './preview-document.js';
 // Apart so that the main thread's pool loads none of liquidjs, marked or sanitize-html (bench B5).
 export { DEFAULT_RENDERER_OPTIONS, RenderError, previewDocument, type RendererOptions, type RenderFailure };
 
-export type { BlockType, PageBlockInput, RenderedPage };
-
-/** One block alone: a page block without its place in the page and its assets. */
-export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId' | 'css' | 'js'> {
-  /** The page block (instance) being rendered, named in errors when known. */
-  blockId?: number;
-  /** Already rendered (and therefore already safe) HTML of a layout block's children. */
-  children?: string;
-}
+export type { BlockRenderInput, BlockType, PageBlockInput, RenderedPage };
 
 /**
  * HTML the service produced and sanitized itself (`children`, `_markdown`,

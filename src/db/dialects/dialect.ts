@@ -2,6 +2,7 @@ import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBu
 import type { DryRun } from '../dry-run.js';
 import type { PageVersionKind } from '../../modules/pages/pages.js';
 import type { DB } from '../schema.js';
+import type { ReadNow } from './read-now.js';
 import type { BlockSearch, PageSearch } from './search.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -110,20 +111,7 @@ export interface Database {
    * write generation, or PostgreSQL's page versions (`dialect.pageVersions`).
    */
   pageVersion: PageVersionKind;
-  /**
-   * Runs a plain select past Kysely's execution chain (about 60 µs a query).
-   * SQLite: at once, synchronously, when the connection holds no open
-   * transaction; undefined when it holds one (another request's or a dry run's
-   * uncommitted rows): the caller goes through Kysely then, whose driver waits
-   * for that transaction. With `first`, only the first row is read (at most one
-   * in the answer): cheaper on libsql. PostgreSQL: as a named prepared statement
-   * on the pool (parsed once per connection), a promise; undefined inside a dry
-   * run, whose reads must go through its held connection.
-   */
-  readNow?: (
-    sqlText: string,
-    parameters: readonly unknown[],
-    first?: 'first',
-  ) => unknown[] | Promise<unknown[]> | undefined;
+  /** A plain select past Kysely's execution chain: see ReadNow. */
+  readNow?: ReadNow;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from './dialect.js';
+import type { ReadNow } from './read-now.js';
 
 /** What is indexed for one block. Weights: name first, then tags and description, then docs. */
 export interface BlockSearchDocument {
@@ -32,7 +32,7 @@ export interface BlockSearch {
     db: Kysely<any>,
     query: BlockSearchQuery,
     columns: SearchColumns,
-    readNow?: Database['readNow'],
+    readNow?: ReadNow,
   ): Promise<{ rows: unknown[][]; total: number }>;
   /** A block's tag ids in id order, comma-separated (null without tags): an expression over `blocks`. */
   readonly tagIds: RawBuilder<string | null>;
@@ -40,14 +40,10 @@ export interface BlockSearch {
 
 /**
  * Runs a search's select past Kysely's execution chain where `readNow` can
- * (see Database: on PostgreSQL a named prepared statement, planned once per
+ * (see ReadNow: on PostgreSQL a named prepared statement, planned once per
  * connection instead of on every search), else through Kysely.
  */
-export async function selectNow<R>(
-  db: Kysely<any>,
-  query: RawBuilder<R>,
-  readNow: Database['readNow'] | undefined,
-): Promise<R[]> {
+export async function selectNow<R>(db: Kysely<any>, query: RawBuilder<R>, readNow: ReadNow | undefined): Promise<R[]> {
   const compiled = query.compile(db);
   const rows = db.isTransaction ? undefined : readNow?.(compiled.sql, compiled.parameters);
   if (rows) return (await rows) as R[];

@@ -1,4 +1,4 @@
-import type { FieldDefinition, ItemDefinition } from './field-definitions.js';
+import type { FieldDefinition, ItemDefinition } from './field-vocabulary.js';
 import { linearRegExp } from '../../../shared/ajv.js';
 
 export const MARKDOWN_SAMPLE = '# Title\n\nSome **text**.';

@@ -5,46 +5,22 @@ import { toFieldErrors } from '../../../shared/field-errors.js';
 import { simplestValue } from './example.js';
 import { fieldSchema, type JsonSchema } from './json-schema.js';
 import { isObject } from '../../../shared/is-object.js';
-import { FIELD_TYPES, MAX_FIELD_DEPTH, type FieldType } from './field-vocabulary.js';
+import {
+  FIELD_TYPES,
+  MAX_FIELD_DEPTH,
+  type FieldDefinition,
+  type FieldType,
+  type ItemDefinition,
+} from './field-vocabulary.js';
 
-export { FIELD_TYPES, MAX_FIELD_DEPTH, type FieldType } from './field-vocabulary.js';
-
-/** The `default` of a `binding` field: the data source and params used when a page gives no binding. */
-export interface BindingDefault {
-  source: string;
-  params?: Record<string, unknown>;
-}
-
-/** The definition of each item of an `array` field: a field without a name. */
-export interface ItemDefinition {
-  name?: string;
-  type: FieldType;
-  label?: string;
-  description?: string;
-  /** Default false. */
-  required?: boolean;
-  /** A value valid for the field itself; for `binding`, a {@link BindingDefault}. */
-  default?: unknown;
-  /** `select` only. */
-  options?: string[];
-  min?: number;
-  max?: number;
-  min_length?: number;
-  max_length?: number;
-  pattern?: string;
-  /** `array` only. */
-  items?: ItemDefinition;
-  min_items?: number;
-  max_items?: number;
-  /** `object` only. */
-  fields?: FieldDefinition[];
-  /** `binding` only: data source ids. */
-  allowed_sources?: string[];
-  /** `binding` only: the data result type id. */
-  result_type?: string;
-  /** Read as unknown until checked: a definition from a request may hold anything (other keys are refused). */
-  [key: string]: unknown;
-}
+export {
+  FIELD_TYPES,
+  MAX_FIELD_DEPTH,
+  type BindingDefault,
+  type FieldDefinition,
+  type FieldType,
+  type ItemDefinition,
+} from './field-vocabulary.js';
 
 /** Every key a field definition may have (the contract's field format); any other is a 422 at its path. */
 export const DEFINITION_KEYS: ReadonlySet<string> = new Set([
@@ -72,11 +48,6 @@ export const DEFINITION_KEYS: ReadonlySet<string> = new Set([
 export interface KnownCatalog {
   sources: ReadonlySet<string>;
   resultTypes: ReadonlySet<string>;
-}
-
-/** One field of a block. */
-export interface FieldDefinition extends ItemDefinition {
-  name: string;
 }
 
 export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;

@@ -1,5 +1,5 @@
 import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../shared/url-patterns.js';
-import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-definitions.js';
+import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-vocabulary.js';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { typesAt, type Choice, type FieldDefinition } from './field-types';
+import { typesAt, type FieldDefinition, type FieldRowProps } from './field-types';
 import { DefaultInput } from './default-input';
 import { NestedFields } from './nested-fields';
 
@@ -41,21 +41,6 @@ function withKey(def: FieldDefinition, key: string, value: unknown): FieldDefini
   return next;
 }
 
-/** What every row of the editor shares: the form's errors by path and the catalog's choices. */
-export interface RowContext {
-  errors: Record<string, unknown>;
-  sources: Choice[];
-  resultTypes: Choice[];
-}
-
-/** A row's place in its list, for the Move and Remove buttons (an array's items have none). */
-export interface RowPlace {
-  index: number;
-  count: number;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}
-
 /**
  * One field definition: its name (items have none), type, texts, default,
  * the constraints of its type, and what it holds: an object's fields and an
@@ -73,19 +58,7 @@ export function FieldRow({
   resultTypes,
   onChange,
   place,
-}: RowContext & {
-  /** The form path of the definition, as the service names it: `schema_content.2.fields.0`, `schema_content.2.items`. */
-  at: string;
-  /** 1 at the top level. */
-  depth: number;
-  named?: boolean;
-  /** The field in the notation of removed fields (`author.name`, `items[].caption`), for the buttons' names. */
-  label: string;
-  heading: string;
-  def: FieldDefinition;
-  onChange: (def: FieldDefinition) => void;
-  place?: RowPlace;
-}) {
+}: FieldRowProps) {
   const name = typeof def.name === 'string' ? def.name : '';
   const type = typeof def.type === 'string' ? def.type : 'string';
   const shown = label;
@@ -298,6 +271,7 @@ export function FieldRow({
       {type === 'object' && (
         <NestedFields
           {...context}
+          Row={FieldRow}
           at={`${at}.fields`}
           depth={depth + 1}
           parent={shown}

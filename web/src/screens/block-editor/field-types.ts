@@ -16,6 +16,36 @@ export interface Choice {
   label: string;
 }
 
+/** What every row of the editor shares: the form's errors by path and the catalog's choices. */
+export interface RowContext {
+  errors: Record<string, unknown>;
+  sources: Choice[];
+  resultTypes: Choice[];
+}
+
+/** A row's place in its list, for the Move and Remove buttons (an array's items have none). */
+export interface RowPlace {
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}
+
+/** One row of the field editor (FieldRow): a field definition, or an array's items. */
+export interface FieldRowProps extends RowContext {
+  /** The form path of the definition, as the service names it: `schema_content.2.fields.0`, `schema_content.2.items`. */
+  at: string;
+  /** 1 at the top level. */
+  depth: number;
+  named?: boolean;
+  /** The field in the notation of removed fields (`author.name`, `items[].caption`), for the buttons' names. */
+  label: string;
+  heading: string;
+  def: FieldDefinition;
+  onChange: (def: FieldDefinition) => void;
+  place?: RowPlace;
+}
+
 /**
  * The types a field may take at `depth` (the top level is 1): bindings at the
  * top level only, and no object or array at the last level, since the service

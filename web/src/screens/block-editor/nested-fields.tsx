@@ -1,14 +1,22 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { moveTo } from '../page-editor/use-page-blocks';
-import { FieldRow, type RowContext } from './field-row';
-import { freshName, MAX_FIELD_DEPTH, newRowKey, type FieldDefinition } from './field-types';
+import {
+  freshName,
+  MAX_FIELD_DEPTH,
+  newRowKey,
+  type FieldDefinition,
+  type FieldRowProps,
+  type RowContext,
+} from './field-types';
 
 /**
  * The fields of an object field: added, edited, reordered and removed like the
  * block's own, one level deeper. The definitions carry no identity of their
  * own (the JSON view shows them as they are), so each row's key is kept here
- * by position and moved with it.
+ * by position and moved with it. Each field is a `Row` (FieldRow, which
+ * renders this list for an object field: given, not imported, so that the two
+ * files import each other in no direction but one).
  */
 export function NestedFields({
   at,
@@ -16,6 +24,7 @@ export function NestedFields({
   parent,
   fields,
   onChange,
+  Row,
   ...context
 }: RowContext & {
   /** The form path of the list: `schema_content.2.fields`. */
@@ -26,6 +35,8 @@ export function NestedFields({
   parent: string;
   fields: FieldDefinition[];
   onChange: (fields: FieldDefinition[]) => void;
+  /** The row of one field. */
+  Row: ComponentType<FieldRowProps>;
 }) {
   const keys = useRef<string[]>([]);
   // Fields added or removed elsewhere (the JSON view) get keys, or lose them, at the end.
@@ -53,7 +64,7 @@ export function NestedFields({
         {fields.map((def, index) => {
           const shown = typeof def.name === 'string' && def.name ? def.name : `field ${index + 1}`;
           return (
-            <FieldRow
+            <Row
               {...context}
               key={keys.current[index]}
               at={`${at}.${index}`}
