@@ -201,6 +201,24 @@ describe('a write racing the delete of a site it references', () => {
     });
   });
 
+  it("a page's own change while its site goes (the page keeps no site, as when it went before)", async () => {
+    const replies = await Promise.all(
+      Array.from({ length: ROUNDS }, async (_, i) => {
+        const s = await site();
+        const page = await createPage(t, user, { name: 'P', site_id: s.id });
+        return Promise.all([
+          after(() => call('DELETE', `/sites/${s.id}`), i % 4),
+          after(() => call('PUT', `/pages/${page.id}`, { name: 'Renamed', meta_title: 'T' })),
+        ]);
+      }),
+    );
+    for (const [removed, renamed] of replies) {
+      expect(removed.status).toBe(204);
+      expect(renamed.status, renamed.text).toBe(200);
+    }
+    expect(await checkIntegrity(t.app.database.db)).toEqual([]);
+  });
+
   it('folder create', () =>
     race({
       setup: site,

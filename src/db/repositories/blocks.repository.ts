@@ -18,6 +18,7 @@ import { isOutdatedSql, updateStatusSql } from './update-status.js';
 import { readAll } from '../read-all.js';
 import { prepared } from '../prepared.js';
 import { invalidReference, isGone } from './references.js';
+import { retrying } from '../retry.js';
 
 // Compiled once per number of ids (a list's SQL text depends on its length), for this many lengths.
 const PINNABLE_LENGTHS = 64;
@@ -192,7 +193,8 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
       try {
         // Revisions, tags, favorites and the search entry go with the block (cascades);
         // instances on pages hold it back (restrict): the database settles the race.
-        await db.deleteFrom('blocks').where('id', '=', id).execute();
+        // A page write pinning the block in the same moment may deadlock with it: tried again.
+        await retrying(dialect, () => db.deleteFrom('blocks').where('id', '=', id).execute());
       } catch (error) {
         if (dialect.isForeignKeyViolation(error)) {
           throw conflict(`Block ${id} is used on pages: remove its instances first (GET /blocks/${id}/usages).`);

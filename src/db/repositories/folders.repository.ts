@@ -4,6 +4,7 @@ import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
 import { invalidReference, isGone } from './references.js';
+import { retrying } from '../retry.js';
 
 const COLUMNS = ['id', 'site_id', 'parent_id', 'name', 'created_at'] as const;
 
@@ -86,7 +87,8 @@ export function foldersRepository({ db, dialect }: Database): FoldersRepository 
       return folder;
     },
     async delete(id) {
-      await db.deleteFrom('folders').where('id', '=', id).execute();
+      // Clearing its pages' folder_id waits for their locks, as a site's delete does (a deadlock is tried again).
+      await retrying(dialect, () => db.deleteFrom('folders').where('id', '=', id).execute());
     },
   };
 }

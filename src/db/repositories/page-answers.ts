@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { NewInstance, PageBlockView, PageFields, PageView } from '../../modules/pages/pages.js';
+import type { NewInstance, PageBlockView, PageChange, PageView } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
 import { compiledOnce } from '../prepared.js';
@@ -53,7 +53,7 @@ export function pageAnswers(database: Database) {
     },
 
     /** Writes the page's fields; its row as it now stands. */
-    update: (trx: Kysely<DB>, pageId: number, fields: PageFields, now: string) =>
+    update: (trx: Kysely<DB>, pageId: number, fields: PageChange, now: string) =>
       trx
         .updateTable('pages')
         .set({ ...fields, updated_at: now })

@@ -5,7 +5,7 @@ import {
   folderNotInSite,
   missingBlock,
   type NewInstance,
-  type PageFields,
+  type PageChange,
   type PagesRepository,
 } from '../../modules/pages/pages.js';
 import { siteNotFound } from '../../modules/sites/sites.js';
@@ -23,7 +23,7 @@ import { readAll } from '../read-all.js';
 import { invalidReference, isGone, missingIds } from './references.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
-const searchDocument = (fields: PageFields) => ({
+const searchDocument = (fields: PageChange) => ({
   name: fields.name,
   slug: (fields.slug ?? '').replace(/-/g, ' '),
   meta: [fields.meta_title, fields.meta_description, fields.meta_keywords].filter(Boolean).join(' '),
@@ -89,13 +89,21 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
    * service's order (site, folder, blocks), each instance's block at `pathOf(i)`.
    */
   const referencesGone = async (
-    fields: PageFields | undefined,
+    fields: PageChange | undefined,
     instances: NewInstance[],
     pathOf: (i: number) => string,
+    pageId?: number,
   ) => {
     if (fields && (await isGone(db, 'sites', fields.site_id))) return siteNotFound(fields.site_id!, 'site_id');
-    if (fields && (await isGone(db, 'folders', fields.folder_id)))
-      return folderNotInSite(fields.folder_id!, fields.site_id);
+    if (fields && (await isGone(db, 'folders', fields.folder_id))) {
+      // A folder sent alone goes in the page's site, as the service checked it.
+      const siteId =
+        fields.site_id !== undefined || pageId === undefined
+          ? (fields.site_id ?? null)
+          : ((await db.selectFrom('pages').select('site_id').where('id', '=', pageId).executeTakeFirst())?.site_id ??
+            null);
+      return folderNotInSite(fields.folder_id!, siteId);
+    }
     // A deleted block takes its revisions with it: an instance whose revision is gone lost its block.
     const gone = await missingIds(
       db,
@@ -252,7 +260,9 @@ function bind(database: Database, db: Kysely<DB>): PagesRepository {
             return answers.answer(head, answers.written(input.instances, rows, await libraryFor(trx, input.instances)));
           }),
         );
-      return invalidReference(dialect, write, () => referencesGone(input.fields, input.instances ?? [], inBody));
+      return invalidReference(dialect, write, () =>
+        referencesGone(input.fields, input.instances ?? [], inBody, input.id),
+      );
     },
 
     async delete(id) {

@@ -3,6 +3,7 @@ import { layoutUnavailable, siteNotFound, type SitesRepository } from '../../mod
 import { countOf } from './rows.js';
 import { prepared } from '../prepared.js';
 import { invalidReference, isGone } from './references.js';
+import { retrying } from '../retry.js';
 
 const SITE_COLUMNS = ['id', 'name', 'domain', 'layout_id', 'created_at', 'updated_at'] as const;
 
@@ -71,7 +72,9 @@ export function sitesRepository({ db, dialect, readNow }: Database): SitesReposi
       return site;
     },
     async delete(id) {
-      await db.deleteFrom('sites').where('id', '=', id).execute();
+      // Clearing its pages' site_id waits for their locks; a page write in the same
+      // moment may wait for the site (its foreign key): PostgreSQL gives one up, tried again here.
+      await retrying(dialect, () => db.deleteFrom('sites').where('id', '=', id).execute());
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   ownPage,
   type Page,
   type PageBlock,
+  type PageChange,
   type PageFields,
   type PageReferences,
   type PagesRepository,
@@ -86,7 +87,12 @@ export class PagesService {
     const page = await this.get(actor, id);
     if (input.kind !== undefined && input.kind !== page.kind)
       throw fieldError('kind', 'The kind of a page is fixed at creation.');
-    const fields = await this.fields(actor, page.kind, input, page);
+    const { site_id, folder_id, ...rest } = await this.fields(actor, page.kind, input, page);
+    const fields: PageChange = {
+      ...rest,
+      ...(input.site_id !== undefined && { site_id }),
+      ...(input.folder_id !== undefined && { folder_id }),
+    };
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
     return this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
   }

@@ -18,6 +18,14 @@ export interface PageFields {
   meta_robots: string | null;
 }
 
+/**
+ * A page's fields as an update writes them: its site and folder only when the
+ * request sets them. Written back unchanged, a site or folder deleted meanwhile
+ * would refuse the write (its foreign key) for a field the client never sent;
+ * left alone, the page keeps no site or folder, as after the delete.
+ */
+export type PageChange = Omit<PageFields, 'site_id' | 'folder_id'> & Partial<Pick<PageFields, 'site_id' | 'folder_id'>>;
+
 /** A page's fields with nothing set but its name: where a new page starts. */
 export const emptyPageFields = (name: string): PageFields => ({
   name,
@@ -191,7 +199,7 @@ export interface PagesRepository {
     now: string;
   }): Promise<PageView & { blocks: PageBlockView[] }>;
   /** `instances` given: the whole set is replaced. Throws the slug conflict. Answers the page as written. */
-  update(input: { id: number; fields: PageFields; instances?: NewInstance[]; now: string }): Promise<PageView>;
+  update(input: { id: number; fields: PageChange; instances?: NewInstance[]; now: string }): Promise<PageView>;
   delete(id: number): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
