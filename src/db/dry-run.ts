@@ -115,8 +115,13 @@ export function withDryRun(
       try {
         return await held.run({ connection: oneAtATime(connection), depth: 0 }, work);
       } finally {
-        if (counters) handedOut = await counters.read(connection);
-        await inner.rollbackTransaction(connection);
+        // The rollback runs whatever happens before it: a connection handed back inside a transaction
+        // would give the next request this one's writes.
+        try {
+          if (counters) handedOut = await counters.read(connection);
+        } finally {
+          await inner.rollbackTransaction(connection);
+        }
         if (counters) await counters.keep(connection, handedOut);
       }
     } finally {

@@ -222,8 +222,14 @@ function readNow(
 
 /** AUTOINCREMENT's counters, as a dry run left them, set again after its rollback (see IdCounters). */
 const sqliteIdCounters: IdCounters = {
-  read: async (connection) =>
-    (await connection.executeQuery(CompiledQuery.raw('select name, seq from sqlite_sequence'))).rows,
+  // sqlite_sequence exists once a table with AUTOINCREMENT does (every database past migration 0008).
+  read: async (connection) => {
+    const exists = await connection.executeQuery(
+      CompiledQuery.raw("select 1 from sqlite_master where type = 'table' and name = 'sqlite_sequence'"),
+    );
+    if (!exists.rows.length) return [];
+    return (await connection.executeQuery(CompiledQuery.raw('select name, seq from sqlite_sequence'))).rows;
+  },
   keep: async (connection, read) => {
     const rows = read as Array<{ name: string; seq: number }>;
     if (!rows.length) return;
