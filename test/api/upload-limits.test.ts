@@ -138,6 +138,25 @@ for (const storage of ['local', 's3'] as const) {
       expect((await siteUpload(other, (await newSite(t, other)).id, 5 * MB).checked()).status).toBe(201);
     });
 
+    it('lets a user at their quota replace a cover: the old one is not counted against the new, and goes', async () => {
+      const user = await newUser(t);
+      const site = await newSite(t, user);
+      const block = await createBlock(t, user, { name: 'Replaced cover' });
+      const path = `/api/v1/blocks/${block.id}/cover`;
+      const cover = (size: number) => answered(path, streamUpload(`${t.url}${path}`, { key: user.key, size }));
+      expect((await siteUpload(user, site.id, 5 * MB).checked()).status).toBe(201);
+      const first = await cover(2 * MB);
+      expect(first.status).toBe(200);
+      // 5 + 2 in use, 1 left: a 2.5 MB cover fits only in place of the 2 MB one.
+      const second = await cover(2.5 * MB);
+      expect(second.status).toBe(200);
+      const over = await siteUpload(user, site.id, MB).checked();
+      expect(over.status).toBe(413);
+      expect(over.body.error).toMatch(/: 7\.5 MB in use, 0\.5 MB left\.$/);
+      const oldFile = first.body.url.replace('/uploads/', '');
+      expect((await stored()).some((file) => file.endsWith(oldFile))).toBe(false);
+    });
+
     it('lets only one of two uploads sent side by side take the last room of the quota', async () => {
       const user = await newUser(t);
       const site = await newSite(t, user);

@@ -40,8 +40,13 @@ describe('the uploads repository', () => {
     expect(await uploads.used(userId)).toBe(5000);
     expect(await uploads.used(await newUserId())).toBe(0);
 
-    await uploads.forget(`sites/1/race-${userId}-0.png`);
-    await uploads.forget(`sites/1/race-${userId}-1.png`);
-    expect(await uploads.used(userId)).toBe(5000 - 1000 * results.slice(0, 2).filter((r) => r.recorded).length);
+    // A replaced upload is not counted against the one that replaces it, and goes with it.
+    const kept = results.findIndex((r) => r.recorded);
+    const replaces = `sites/1/race-${userId}-${kept}.png`;
+    const bigger = { key: `covers/new-${userId}.png`, userId, bytes: 2000, quotaBytes: 5000, now };
+    expect(await uploads.record(bigger)).toEqual({ recorded: false, used: 5000 });
+    expect(await uploads.record({ ...bigger, bytes: 1000, replaces })).toEqual({ recorded: true });
+    expect(await uploads.used(userId)).toBe(5000);
+    expect(await uploads.used(userId, bigger.key)).toBe(4000);
   });
 });

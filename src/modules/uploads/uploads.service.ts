@@ -48,10 +48,12 @@ export class UploadsService {
         bytes: COVER_MAX_BYTES,
         refuse: () => fieldError('file', `The file is larger than ${mb(COVER_MAX_BYTES)}.`, { code: 'too_large' }),
       };
-      const key = await this.storeCharged(actor.userId, file, 'covers', size);
+      // The cover it replaces is not counted against the new one: a user at their quota can still change a cover.
+      const replaces = block.cover_key ?? undefined;
+      const key = await this.storeCharged(actor.userId, file, 'covers', size, replaces);
       await this.deps.blockRows.setCover(blockId, key, this.deps.clock.now().toISOString());
-      // A failed delete leaves an orphan file, never a broken cover.
-      if (block.cover_key) await this.remove(block.cover_key);
+      // A failed delete leaves an orphan file (no longer counted), never a broken cover.
+      if (replaces) await this.deps.storage.delete(replaces).catch(() => undefined);
       return { block: await this.deps.blocks.get(actor, blockId), key };
     });
   }
@@ -82,9 +84,15 @@ export class UploadsService {
    * uploads running side by side (on any instance) cannot pass it together;
    * the one that would is deleted and refused.
    */
-  private async storeCharged(userId: number, file: UploadedFile, prefix: string, size: ByteLimit): Promise<string> {
+  private async storeCharged(
+    userId: number,
+    file: UploadedFile,
+    prefix: string,
+    size: ByteLimit,
+    replaces?: string,
+  ): Promise<string> {
     const quota = this.deps.limits.quotaBytes;
-    const used = await this.deps.uploads.used(userId);
+    const used = await this.deps.uploads.used(userId, replaces);
     const overQuota = (inUse: number) =>
       tooLarge(
         'file',
@@ -97,7 +105,7 @@ export class UploadsService {
     );
     const now = this.deps.clock.now().toISOString();
     const charged = await this.deps.uploads
-      .record({ key: stored.key, userId, bytes: stored.bytes, quotaBytes: quota, now })
+      .record({ key: stored.key, userId, bytes: stored.bytes, quotaBytes: quota, now, ...(replaces && { replaces }) })
       .catch(async (error: unknown) => {
         await this.deps.storage.delete(stored.key).catch(() => undefined);
         throw error;
@@ -107,16 +115,6 @@ export class UploadsService {
       throw overQuota(charged.used);
     }
     return stored.key;
-  }
-
-  /** Deletes a file and what it counted for; a failed delete leaves an orphan file, still counted. */
-  private async remove(key: string): Promise<void> {
-    try {
-      await this.deps.storage.delete(key);
-      await this.deps.uploads.forget(key);
-    } catch {
-      // The new file is in place already: an orphan is the lesser harm.
-    }
   }
 
   /** Where local storage keeps the files, for the HTTP layer to stream them; undefined for a bucket. */

@@ -39,12 +39,13 @@ export function isValidKey(key: string): boolean {
 
 /** Who stored which upload and its size: what a user's quota counts (adapter in `src/db`). */
 export interface UploadsRepository {
-  /** The bytes of the user's stored uploads. */
-  used(userId: number): Promise<number>;
+  /** The bytes of the user's stored uploads, but `except` (a cover being replaced). */
+  used(userId: number, except?: string): Promise<number>;
   /**
    * Records a stored upload if the user's uploads stay within `quotaBytes`
    * with it, checked and written at once (two instances cannot both pass
    * the last free bytes); else records nothing and answers the bytes in use.
+   * With `replaces`, that upload is not counted and is forgotten with it.
    */
   record(input: {
     key: string;
@@ -52,7 +53,6 @@ export interface UploadsRepository {
     bytes: number;
     quotaBytes: number;
     now: string;
+    replaces?: string;
   }): Promise<{ recorded: true } | { recorded: false; used: number }>;
-  /** Forgets an upload whose file was deleted. */
-  forget(key: string): Promise<void>;
 }
