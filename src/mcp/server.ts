@@ -6,8 +6,9 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../shared/errors.js';
 import { nearMiss } from '../shared/near-miss.js';
-import { outlineOf } from './outline.js';
+import { outlineOf } from '../shared/html-outline.js';
 import { SPEC_SUMMARY } from './spec-summary.js';
 import { inputSchema, TOOL_ROUTES, toRequest, type ToolRoute } from './tools.js';
 
@@ -67,7 +68,49 @@ const failure = (status: number, body: unknown): CallToolResult => {
   };
 };
 
-export function createMcpServer(api: ApiCall): Server {
+/**
+ * Port: a rendered page's outline. Served by the service, it is made on a
+ * render thread in the caller's turn; over stdio (a process of its own) here.
+ */
+export type OutlineOf = (html: string) => Promise<string>;
+
+/** The most HTML a preview's answer carries: the whole page is one REST call away. */
+export const PREVIEW_HTML_MAX = 64 * 1024;
+
+/**
+ * A preview as an agent reads it: the outline and a note of the page's size in
+ * the text, and in the structured content the outline, the size and the HTML
+ * up to `PREVIEW_HTML_MAX` characters. The HTML goes once: a 15.7 M-character
+ * page was answered twice over, 31 MB, beside its outline.
+ */
+async function previewAnswer(html: string, path: string, outline: OutlineOf): Promise<CallToolResult> {
+  const complete = html.length <= PREVIEW_HTML_MAX;
+  const note = complete
+    ? `The page's HTML is ${html.length} characters, all in structuredContent.html.`
+    : `The page's HTML is ${html.length} characters; structuredContent.html holds the first ${PREVIEW_HTML_MAX}. ` +
+      `The whole document: GET /api/v1${path}.`;
+  let text: string;
+  try {
+    text = await outline(html);
+  } catch (error) {
+    // Past the caller's share of the render threads: said as the REST API says it.
+    if (error instanceof AppError && error.kind === 'rate_limited')
+      return failure(429, { error: error.message, ...error.details });
+    throw error;
+  }
+  return {
+    structuredContent: {
+      outline: text,
+      html: complete ? html : html.slice(0, PREVIEW_HTML_MAX),
+      html_characters: html.length,
+      html_complete: complete,
+      note,
+    },
+    content: [{ type: 'text', text: `Outline:\n${text}\n\n${note}` }],
+  };
+}
+
+export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) => outlineOf(html)): Server {
   const server = new Server(
     { name: 'pageblocks', title: 'Pageblocks', version: '1.0.0' },
     {
@@ -107,19 +150,11 @@ export function createMcpServer(api: ApiCall): Server {
         ],
       });
     }
-    const answer = await api(toRequest(route, params.arguments ?? {}));
+    const request = toRequest(route, params.arguments ?? {});
+    const answer = await api(request);
     const body = parse(answer);
     if (answer.status >= 400) return failure(answer.status, body);
-    if (route.answer === 'preview' && typeof body === 'string') {
-      const outline = outlineOf(body);
-      return {
-        structuredContent: { outline, html: body },
-        content: [
-          { type: 'text', text: `Outline:\n${outline}` },
-          { type: 'text', text: body },
-        ],
-      };
-    }
+    if (route.answer === 'preview' && typeof body === 'string') return previewAnswer(body, request.path, outline);
     const structured = answer.status === 204 ? { done: true } : asObject(body);
     return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
   });

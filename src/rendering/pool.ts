@@ -271,6 +271,18 @@ export class RenderPool implements PageRenderer {
     }
   }
 
+  /** Parsed on a thread, in the user's turn like a page: a document of megabytes held the event loop. */
+  async outline(html: string, renderFor?: RenderFor): Promise<string> {
+    const release = await this.#share.acquire(renderFor);
+    try {
+      // The worker's named export `outline`: a string in, a string out (the pool is typed for pages).
+      const task = html as unknown as RenderTask;
+      return (await this.#threads().run(task, { name: 'outline' })) as unknown as string;
+    } finally {
+      release();
+    }
+  }
+
   previewDocument(page: RenderedPage & { title: string }): string {
     return previewDocument(page);
   }

@@ -4,5 +4,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: render } = await import('./render-worker.ts');
+const { default: render, outline } = await import('./render-worker.ts');
 export default render;
+export { outline };

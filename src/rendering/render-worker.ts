@@ -9,6 +9,7 @@
 import { workerData } from 'node:worker_threads';
 import type { BlockType, PageBlockInput } from '../modules/publishing/publishing.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
+import { outlineOf } from '../shared/html-outline.js';
 
 /**
  * A page block as sent: no CSS or JS (the main thread lays the page out), its
@@ -80,6 +81,11 @@ function pageBlock(block: TaskBlock): PageBlockInput {
   };
   if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
   return input;
+}
+
+/** A rendered document's outline (`RenderPool.outline`): parsed here, away from the event loop. */
+export function outline(html: string): string {
+  return outlineOf(html);
 }
 
 export default async function render(task: RenderTask): Promise<RenderOutcome> {

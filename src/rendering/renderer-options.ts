@@ -20,7 +20,9 @@ export const DEFAULT_RENDERER_OPTIONS: Required<RendererOptions> = {
   renderLimit: 1000,
   memoryLimit: 64 * 1024 * 1024,
   rangeLimit: 100_000,
-  outputLimit: 16 * 1024 * 1024,
+  // 2 Mi characters: a 51-byte template made a page of 15.7 M, answered to MCP twice over (31 MB) and read
+  // whole by every preview. A long article with its markup is a few hundred thousand.
+  outputLimit: 2 * 1024 * 1024,
   cacheSize: 500,
   outputCacheSize: 8 * 1024 * 1024,
 };

@@ -4,6 +4,7 @@
  * parse, time and memory limits, cannot reach the file system, and every
  * failure comes back as a RenderError naming the block and revision.
  */
+import { outlineOf } from '../shared/html-outline.js';
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import {
   valuesOf,
@@ -140,6 +141,10 @@ export class Renderer implements PageRenderer {
       },
       this.options.outputLimit,
     );
+  }
+
+  async outline(html: string): Promise<string> {
+    return outlineOf(html);
   }
 
   async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {

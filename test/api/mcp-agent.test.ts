@@ -238,6 +238,12 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
     const preview = await call('preview_page', { id: page.id });
     expect(preview.structuredContent!.outline).toMatch(/# Hi/);
     expect(preview.structuredContent!.html).toMatch(/<h1>Hi<\/h1>/);
+    // The HTML goes once, whole when under the bound: the text has the outline and the size, not the HTML.
+    expect(preview.structuredContent).toMatchObject({ html_complete: true, html_characters: expect.any(Number) });
+    expect(preview.content).toHaveLength(1);
+    expect((preview.content as { text: string }[])[0]!.text).toMatch(
+      /^Outline:\n# Hi[\s\S]*all in structuredContent\.html\.$/,
+    );
     const published = await mistakeThenFix('publish_page', { id: page.id }, 'required');
     expect(published.structuredContent!.is_published).toBe(true);
     const document = fake.documents.get(published.structuredContent!.external_id)!;

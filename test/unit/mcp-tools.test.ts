@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outlineOf } from '../../src/mcp/outline.js';
+import { outlineOf } from '../../src/shared/html-outline.js';
 import { inputSchema, TOOL_ROUTES, toRequest } from '../../src/mcp/tools.js';
 
 describe('MCP tools', () => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ApiCall } from '../../mcp/server.js';
 import type { Config } from '../../config/config.js';
-import type { App, HttpDeps } from '../context.js';
+import { actorOf, type App, type HttpDeps } from '../context.js';
 import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js';
 
 /**
@@ -11,7 +11,7 @@ import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js'
  * caller; each tool call is the REST request itself, run in-process with the
  * caller's Authorization header, so it sees exactly what the key sees.
  */
-export function mcpRoutes(app: App, deps: Pick<HttpDeps, 'config'>) {
+export function mcpRoutes(app: App, deps: Pick<HttpDeps, 'config' | 'services'>) {
   const allowedOrigin = allowedOrigins(deps.config);
   // The MCP SDK (and zod under it) is loaded at the first call, not at every start (bench B5).
   let sdk: Promise<
@@ -39,7 +39,9 @@ export function mcpRoutes(app: App, deps: Pick<HttpDeps, 'config'>) {
         text: answer.body,
       };
     };
-    const server = createMcpServer(api);
+    // A page's outline is parsed on a render thread, in the caller's turn: never on this event loop.
+    const actor = actorOf(request);
+    const server = createMcpServer(api, (html) => deps.services.rendering.outline(actor, html));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

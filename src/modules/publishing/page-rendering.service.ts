@@ -66,6 +66,11 @@ export class PageRenderingService {
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 
+  /** A rendered document's outline, made in the actor's turn on the render threads. */
+  outline(actor: Actor, html: string): Promise<string> {
+    return this.deps.renderer.outline(html, { userId: actor.userId, purpose: 'preview' });
+  }
+
   /**
    * One block with the values given, checked like an instance on a page (paths
    * start at `placeholder_values`). A template that cannot be rendered is a 422

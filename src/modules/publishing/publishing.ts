@@ -221,6 +221,12 @@ export interface PageRenderer {
   renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage>;
   /** One block outside any page (a block preview): a failure names block `blockId` and its `template`. */
   renderAlone(block: PageBlockInput, blockId: number, renderFor?: RenderFor): Promise<RenderedPage>;
+  /**
+   * A rendered document as a short text outline (headings, list items, images,
+   * links), made off the caller's thread where the renderer has threads:
+   * parsing a page of megabytes held the event loop.
+   */
+  outline(html: string, renderFor?: RenderFor): Promise<string>;
   /** A full HTML document around a rendered page. */
   previewDocument(page: RenderedPage & { title: string }): string;
 }
