@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageBody } from '../../src/http/presenters/page-body.js';
 import { presentPage } from '../../src/http/presenters/pages.presenter.js';
-import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
+import { pagesRepository } from '../../src/db/repositories/pages/pages.repository.js';
 import { emptyPageFields } from '../../src/modules/pages/pages.js';
 import { StoredJson } from '../../src/shared/stored-json.js';
 import { lazySchemaCompilers } from '../../src/http/schema-compilers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesRepository } from '../../src/db/repositories/pages.repository.js';
+import { pagesRepository } from '../../src/db/repositories/pages/pages.repository.js';
 import { StoredJson } from '../../src/shared/stored-json.js';
 import { emptyPageFields, type NewInstance, type PageFields } from '../../src/modules/pages/pages.js';
 import { startApp, type TestApp } from '../support/app.js';

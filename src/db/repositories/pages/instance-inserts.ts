@@ -1,9 +1,9 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
-import type { NewInstance } from '../../modules/pages/pages.js';
-import type { Database } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { compiledOnce } from '../prepared.js';
-import { instanceRow } from './page-rows.js';
+import type { NewInstance } from '../../../modules/pages/pages.js';
+import type { Database } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { compiledOnce } from '../../prepared.js';
+import { instanceRow } from './page-reads.js';
 
 const libraryQuery = (db: Kysely<DB>, ids: number[]) =>
   db

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { NewInstance, Page, PageBlock } from '../../modules/pages/pages.js';
-import type { Database, Dialect } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { StoredJson } from '../../shared/stored-json.js';
-import { bool, fromJson, toJson } from './rows.js';
-import { prepared } from '../prepared.js';
-import { isOutdatedSql, updateStatusSql } from './update-status.js';
+import type { NewInstance, Page, PageBlock } from '../../../modules/pages/pages.js';
+import type { Database, Dialect } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { StoredJson } from '../../../shared/stored-json.js';
+import { bool, fromJson, toJson } from '../rows.js';
+import { prepared } from '../../prepared.js';
+import { isOutdatedSql, updateStatusSql } from '../update-status.js';
 
 export const PAGE_COLUMNS = [
   'pages.id',

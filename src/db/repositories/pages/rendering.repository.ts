@@ -1,12 +1,12 @@
-import type { RenderableInstance, RenderingRepository } from '../../modules/publishing/publishing.js';
+import type { RenderableInstance, RenderingRepository } from '../../../modules/publishing/publishing.js';
 import type { Kysely } from 'kysely';
-import type { Database, PageVersions } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { prepared } from '../prepared.js';
-import { bool, fromJson } from './rows.js';
-import { readAll } from '../read-all.js';
+import type { Database, PageVersions } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { prepared } from '../../prepared.js';
+import { bool, fromJson } from '../rows.js';
+import { readAll } from '../../read-all.js';
 import { PUBLICATION_COLUMNS } from './publication.repository.js';
-import { StoredJson } from '../../shared/stored-json.js';
+import { StoredJson } from '../../../shared/stored-json.js';
 
 type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
 

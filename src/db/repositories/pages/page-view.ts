@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { PageBlockView, PageView } from '../../modules/pages/pages.js';
-import type { Database, Dialect } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { prepared } from '../prepared.js';
-import { hasOutdatedSql, instancesWithBlocks } from './page-rows.js';
-import { bool } from './rows.js';
-import { updateStatusSql } from './update-status.js';
+import type { PageBlockView, PageView } from '../../../modules/pages/pages.js';
+import type { Database, Dialect } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { prepared } from '../../prepared.js';
+import { hasOutdatedSql, instancesWithBlocks } from './page-reads.js';
+import { bool } from '../rows.js';
+import { updateStatusSql } from '../update-status.js';
 
 /** A page's instances as its answer shows them, in order, with their blocks' names and update statuses. */
 export const instancesView = (db: Kysely<DB>, pageId: number) =>

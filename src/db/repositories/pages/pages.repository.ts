@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { conflict, fieldError, notFound } from '../../shared/errors.js';
+import { conflict, fieldError, notFound } from '../../../shared/errors.js';
 import {
   blocksNotFound,
   folderNotInSite,
@@ -7,20 +7,20 @@ import {
   type NewInstance,
   type PageChange,
   type PagesRepository,
-} from '../../modules/pages/pages.js';
-import { siteNotFound } from '../../modules/sites/sites.js';
-import type { Database } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-rows.js';
-import { prepared } from '../prepared.js';
+} from '../../../modules/pages/pages.js';
+import { siteNotFound } from '../../../modules/sites/sites.js';
+import type { Database } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { hasOutdatedSql, instanceRow, PAGE_COLUMNS, pageBlocksReader, toPage, writeOrder } from './page-reads.js';
+import { prepared } from '../../prepared.js';
 import { instanceInserts, type LibraryRow } from './instance-inserts.js';
 import { insertPagePostgres } from './page-insert.postgres.js';
 import { pageAnswers } from './page-answers.js';
 import { pageViewReader } from './page-view.js';
-import { countOf, toJson } from './rows.js';
-import { retrying } from '../retry.js';
-import { readAll } from '../read-all.js';
-import { invalidReference, isGone, missingIds } from './references.js';
+import { countOf, toJson } from '../rows.js';
+import { retrying } from '../../retry.js';
+import { readAll } from '../../read-all.js';
+import { invalidReference, isGone, missingIds } from '../references.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
 const searchDocument = (fields: PageChange) => ({

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { NewInstance, PageFields } from '../../modules/pages/pages.js';
-import type { DB } from '../schema.js';
+import type { NewInstance, PageFields } from '../../../modules/pages/pages.js';
+import type { DB } from '../../schema.js';
 import type { LibraryRow } from './instance-inserts.js';
 
 /** One written instance as the statement answers it, in order, with its block as the statement saw it. */

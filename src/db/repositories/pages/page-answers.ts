@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { NewInstance, PageBlockView, PageChange, PageView } from '../../modules/pages/pages.js';
-import type { Database } from '../dialects/dialect.js';
-import type { DB } from '../schema.js';
-import { compiledOnce } from '../prepared.js';
+import type { NewInstance, PageBlockView, PageChange, PageView } from '../../../modules/pages/pages.js';
+import type { Database } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { compiledOnce } from '../../prepared.js';
 import type { LibraryRow } from './instance-inserts.js';
 import { blockView, instancesView } from './page-view.js';
-import { bool } from './rows.js';
-import { updateStatusOf } from './update-status.js';
+import { bool } from '../rows.js';
+import { updateStatusOf } from '../update-status.js';
 
 /** The page's columns an answer shows, as an update returns them. */
 const HEAD = [

@@ -1,8 +1,8 @@
-import type { PublicationRepository } from '../../modules/publishing/publishing.js';
-import { siteNotFound } from '../../modules/sites/sites.js';
-import type { Database } from '../dialects/dialect.js';
-import { invalidReference, isGone } from './references.js';
-import { bool } from './rows.js';
+import type { PublicationRepository } from '../../../modules/publishing/publishing.js';
+import { siteNotFound } from '../../../modules/sites/sites.js';
+import type { Database } from '../../dialects/dialect.js';
+import { invalidReference, isGone } from '../references.js';
+import { bool } from '../rows.js';
 
 /** A publication that went through: the claim is released and the last failure forgotten. */
 const succeeded = { publication_claimed_at: null, publication_error: null, publication_error_at: null } as const;
