@@ -3,7 +3,27 @@ import type { NewInstance } from '../../../modules/pages/pages.js';
 import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
 import { compiledOnce } from '../../prepared.js';
-import { instanceRow } from './page-reads.js';
+import { toJson } from '../rows.js';
+
+/** An instance's row as a write gives it (`schema_snapshot`: sent, or copied from the pinned revision). */
+export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: number, now: string) => ({
+  page_id: pageId,
+  block_id: instance.block_id,
+  revision_id: instance.revision_id,
+  major: instance.version.major,
+  minor: instance.version.minor,
+  // The pinned revision's own fields (revisions never change): copied by the database rather
+  // than sent, 5 KB an instance, and parsed again as jsonb on PostgreSQL.
+  schema_snapshot: instance.snapshot_from_revision
+    ? sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`
+    : instance.schema_snapshot.text,
+  placeholder_values: toJson(instance.placeholder_values),
+  bindings: instance.bindings === null ? null : toJson(instance.bindings),
+  parent_page_block_id: instance.parent_page_block_id,
+  order_index: orderIndex,
+  created_at: now,
+  updated_at: now,
+});
 
 const libraryQuery = (db: Kysely<DB>, ids: number[]) =>
   db

@@ -7,24 +7,7 @@ import type { LibraryRow } from './instance-inserts.js';
 import { blockView, instancesView } from './page-view.js';
 import { bool } from '../rows.js';
 import { updateStatusOf } from '../update-status.js';
-
-/** The page's columns an answer shows, as an update returns them. */
-const HEAD = [
-  'id',
-  'owner_id',
-  'name',
-  'kind',
-  'site_id',
-  'folder_id',
-  'slug',
-  'meta_title',
-  'meta_description',
-  'meta_keywords',
-  'meta_robots',
-  'is_published',
-  'created_at',
-  'updated_at',
-] as const;
+import { HEAD_COLUMNS } from './columns.js';
 
 /**
  * A page write's answer, built inside its transaction from what it wrote (the
@@ -37,7 +20,7 @@ export function pageAnswers(database: Database) {
   const toBlock = blockView(compact);
   const instancesOf = compiledOnce(1, (pageId: number) => instancesView(database.db, pageId));
   const touchQuery = compiledOnce(2, (pageId: number, now: string) =>
-    database.db.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).returning(HEAD),
+    database.db.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).returning(HEAD_COLUMNS),
   );
 
   return {
@@ -58,7 +41,7 @@ export function pageAnswers(database: Database) {
         .updateTable('pages')
         .set({ ...fields, updated_at: now })
         .where('id', '=', pageId)
-        .returning(HEAD)
+        .returning(HEAD_COLUMNS)
         .executeTakeFirstOrThrow(),
 
     /** Instances just inserted, from the insert's rows and their blocks as the transaction sees them. */

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { NewInstance, PageFields } from '../../../modules/pages/pages.js';
 import type { DB } from '../../schema.js';
+import { FIELD_COLUMNS } from './columns.js';
 import type { LibraryRow } from './instance-inserts.js';
 
 /** One written instance as the statement answers it, in order, with its block as the statement saw it. */
@@ -21,14 +22,16 @@ type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance
 // depend on their number, and a snapshot is copied from its revision unless one is given.
 // A revision deleted meanwhile has none to copy: '[]' stands in so that the row reaches the
 // foreign key on revision_id, which refuses it (a deleted block's answer, not a NOT NULL's 500).
+// Parameters: the owner, the kind, the fields (FIELD_COLUMNS' order), then `at`: the time, the
+// three search texts and the instances.
+const at = FIELD_COLUMNS.length + 3;
 const PAGE_INSERT = `with p as (
-  insert into pages (owner_id, kind, name, site_id, folder_id, slug, meta_title, meta_description,
-    meta_keywords, meta_robots, is_published, created_at, updated_at, search_vector)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false, $11::timestamptz, $11::timestamptz,
-    setweight(to_tsvector('simple', $12::text), 'A') || setweight(to_tsvector('simple', $13::text), 'B') ||
-    setweight(to_tsvector('simple', $14::text), 'C'))
+  insert into pages (owner_id, kind, ${FIELD_COLUMNS.join(', ')}, is_published, created_at, updated_at, search_vector)
+  values ($1, $2, ${FIELD_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, false, $${at}::timestamptz, $${at}::timestamptz,
+    setweight(to_tsvector('simple', $${at + 1}::text), 'A') || setweight(to_tsvector('simple', $${at + 2}::text), 'B') ||
+    setweight(to_tsvector('simple', $${at + 3}::text), 'C'))
   returning id),
-x as (select * from json_to_recordset($15::json) as x(block_id integer, revision_id integer, major integer,
+x as (select * from json_to_recordset($${at + 4}::json) as x(block_id integer, revision_id integer, major integer,
   minor integer, schema_snapshot jsonb, placeholder_values jsonb, bindings jsonb, parent_page_block_id integer,
   order_index integer)),
 i as (
@@ -36,7 +39,7 @@ i as (
     bindings, parent_page_block_id, order_index, created_at, updated_at)
   select p.id, x.block_id, x.revision_id, x.major, x.minor,
     coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id), '[]'),
-    x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $11::timestamptz, $11::timestamptz
+    x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $${at}::timestamptz, $${at}::timestamptz
   from p cross join x
   returning id, block_id, order_index, placeholder_values, bindings)
 select p.id as page_id, i.id, i.placeholder_values, i.bindings, i.block_id, b.name, b.kind, cur.major, cur.minor
@@ -78,14 +81,7 @@ export async function insertPagePostgres(
   const parameters = [
     input.ownerId,
     input.kind,
-    fields.name,
-    fields.site_id,
-    fields.folder_id,
-    fields.slug,
-    fields.meta_title,
-    fields.meta_description,
-    fields.meta_keywords,
-    fields.meta_robots,
+    ...FIELD_COLUMNS.map((column) => fields[column]),
     input.now,
     input.search.name,
     input.search.slug,

@@ -1,34 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { NewInstance, Page, PageBlock } from '../../../modules/pages/pages.js';
-import type { Database, Dialect } from '../../dialects/dialect.js';
+import type { Page, PageBlock, PagesRepository } from '../../../modules/pages/pages.js';
+import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
 import { StoredJson } from '../../../shared/stored-json.js';
-import { bool, fromJson, toJson } from '../rows.js';
+import { bool, countOf, fromJson } from '../rows.js';
 import { prepared } from '../../prepared.js';
+import { readAll } from '../../read-all.js';
 import { isOutdatedSql, updateStatusSql } from '../update-status.js';
-
-export const PAGE_COLUMNS = [
-  'pages.id',
-  'pages.owner_id',
-  'pages.kind',
-  'pages.name',
-  'pages.site_id',
-  'pages.folder_id',
-  'pages.slug',
-  'pages.meta_title',
-  'pages.meta_description',
-  'pages.meta_keywords',
-  'pages.meta_robots',
-  'pages.is_published',
-  'pages.external_id',
-  'pages.external_slug',
-  'pages.published_at',
-  'pages.publication_updated_at',
-  'pages.publication_error',
-  'pages.publication_error_at',
-  'pages.created_at',
-  'pages.updated_at',
-] as const;
+import { INSTANCE_COLUMNS, PAGE_COLUMNS, qualified } from './columns.js';
 
 /** Does any instance of the page lag behind its block's current revision? (the same rule as usages) */
 export const hasOutdatedSql = sql<boolean>`exists (
@@ -54,25 +33,7 @@ export const instancesWithBlocks = (db: Kysely<DB>) =>
     .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id');
 
 const blocksQuery = (db: Kysely<DB>) =>
-  instancesWithBlocks(db).select([
-    'pb.id',
-    'pb.page_id',
-    'pb.block_id',
-    'b.name as block_name',
-    'b.kind as block_kind',
-    'b.block_type',
-    'pb.revision_id',
-    'pb.order_index',
-    'pb.placeholder_values',
-    'pb.bindings',
-    'pb.parent_page_block_id',
-    'pb.major',
-    'pb.minor',
-    'pb.schema_snapshot',
-    'cur.major as cur_major',
-    'cur.minor as cur_minor',
-    updateStatusSql('pb', 'cur').as('update_status'),
-  ]);
+  instancesWithBlocks(db).select([...INSTANCE_COLUMNS, updateStatusSql('pb', 'cur').as('update_status')]);
 
 type BlockRow = Awaited<ReturnType<ReturnType<typeof blocksQuery>['executeTakeFirstOrThrow']>>;
 
@@ -118,39 +79,64 @@ export function pageBlocksReader(db: Kysely<DB>, readNow?: Database['readNow']) 
   };
 }
 
-export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: number, now: string) => ({
-  page_id: pageId,
-  block_id: instance.block_id,
-  revision_id: instance.revision_id,
-  major: instance.version.major,
-  minor: instance.version.minor,
-  // The pinned revision's own fields (revisions never change): copied by the database rather
-  // than sent, 5 KB an instance, and parsed again as jsonb on PostgreSQL.
-  schema_snapshot: instance.snapshot_from_revision
-    ? sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`
-    : instance.schema_snapshot.text,
-  placeholder_values: toJson(instance.placeholder_values),
-  bindings: instance.bindings === null ? null : toJson(instance.bindings),
-  parent_page_block_id: instance.parent_page_block_id,
-  order_index: orderIndex,
-  created_at: now,
-  updated_at: now,
-});
+/** The page's row as the module's Page has it, with whether any instance is outdated. */
+const PAGE_SELECTION = [...qualified(PAGE_COLUMNS), hasOutdatedSql.as('has_outdated_blocks')];
 
-/**
- * Rewrites the page's order_index as 0..n-1 in the given order. The unique
- * (page_id, order_index) index holds at every row: the old places are first
- * moved out of the way, to negatives (a one-to-one map, so no two collide).
- * Then one statement gives every instance its place from the list of ids (an
- * update per instance was a round trip each: 20 instances, 20 statements).
- */
-export async function writeOrder(db: Kysely<DB>, dialect: Dialect, pageId: number, ids: number[], now: string) {
-  await db
-    .updateTable('page_blocks')
-    .set({ order_index: sql<number>`-1 - order_index` })
-    .where('page_id', '=', pageId)
-    .execute();
-  if (ids.length === 0) return;
-  await sql`update page_blocks set order_index = o.place - 1, updated_at = ${now} from ${dialect.numberedIds(ids)}
-    where page_blocks.id = o.id and page_blocks.page_id = ${pageId}`.execute(db);
+/** The repository's row reads (the answer's are page-view.ts'), over `db` (the database or a transaction already open). */
+export function pageReads(
+  database: Pick<Database, 'db' | 'dialect' | 'readNow'>,
+  db: Kysely<DB>,
+): Pick<PagesRepository, 'find' | 'list' | 'search' | 'blocks' | 'findBlock'> {
+  const { dialect, readNow } = database;
+  const blocks = pageBlocksReader(db, readNow);
+  const findPage = prepared(
+    db,
+    1,
+    (id: number) => db.selectFrom('pages').select(PAGE_SELECTION).where('pages.id', '=', id),
+    readNow,
+  );
+  const pageQuery = (ownerId: number) => db.selectFrom('pages').where('pages.owner_id', '=', ownerId);
+
+  return {
+    async find(id) {
+      const [row] = await findPage(id);
+      return row && toPage(row);
+    },
+
+    async list(query) {
+      let base = pageQuery(query.ownerId);
+      if (query.hasOutdated) base = base.where(hasOutdatedSql);
+      if (query.siteId !== undefined) base = base.where('pages.site_id', '=', query.siteId);
+      const [rows, total] = await readAll(
+        db,
+        () => base.select(PAGE_SELECTION).orderBy('pages.id').limit(query.limit).offset(query.offset).execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return { rows: rows.map(toPage), total: countOf(total) };
+    },
+
+    async search(query) {
+      const base = db
+        .selectFrom(dialect.pageSearch.matches(query.terms).as('m'))
+        .innerJoin('pages', 'pages.id', 'm.page_id')
+        .where('pages.owner_id', '=', query.ownerId);
+      const [rows, total] = await readAll(
+        db,
+        () =>
+          base
+            .select(PAGE_SELECTION)
+            .orderBy('m.score')
+            .orderBy('pages.id')
+            .limit(query.limit)
+            .offset(query.offset)
+            .execute(),
+        () => base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return { rows: rows.map(toPage), total: countOf(total) };
+    },
+
+    blocks: (pageId) => blocks.all(pageId),
+
+    findBlock: (pageId, pageBlockId) => blocks.one(pageId, pageBlockId),
+  };
 }

@@ -6,23 +6,12 @@ import { prepared } from '../../prepared.js';
 import { hasOutdatedSql, instancesWithBlocks } from './page-reads.js';
 import { bool } from '../rows.js';
 import { updateStatusSql } from '../update-status.js';
+import { HEAD_COLUMNS, INSTANCE_VIEW_COLUMNS, qualified } from './columns.js';
 
 /** A page's instances as its answer shows them, in order, with their blocks' names and update statuses. */
 export const instancesView = (db: Kysely<DB>, pageId: number) =>
   instancesWithBlocks(db)
-    .select([
-      'pb.id',
-      'pb.block_id',
-      'b.name as block_name',
-      'b.kind as block_kind',
-      'pb.order_index',
-      'pb.placeholder_values',
-      'pb.bindings',
-      'pb.parent_page_block_id',
-      'pb.major',
-      'pb.minor',
-      updateStatusSql('pb', 'cur').as('update_status'),
-    ])
+    .select([...INSTANCE_VIEW_COLUMNS, updateStatusSql('pb', 'cur').as('update_status')])
     .where('pb.page_id', '=', pageId)
     .orderBy('pb.order_index')
     .orderBy('pb.id');
@@ -55,23 +44,7 @@ export function pageViewReader(database: Pick<Database, 'db' | 'dialect' | 'read
     (id: number) =>
       db
         .selectFrom('pages')
-        .select([
-          'pages.id',
-          'pages.owner_id',
-          'pages.name',
-          'pages.kind',
-          'pages.site_id',
-          'pages.folder_id',
-          'pages.slug',
-          'pages.meta_title',
-          'pages.meta_description',
-          'pages.meta_keywords',
-          'pages.meta_robots',
-          'pages.is_published',
-          hasOutdatedSql.as('has_outdated_blocks'),
-          'pages.created_at',
-          'pages.updated_at',
-        ])
+        .select([...qualified(HEAD_COLUMNS), hasOutdatedSql.as('has_outdated_blocks')])
         .where('pages.id', '=', id),
     database.readNow,
   );

@@ -3,20 +3,10 @@ import { siteNotFound } from '../../../modules/sites/sites.js';
 import type { Database } from '../../dialects/dialect.js';
 import { invalidReference, isGone } from '../references.js';
 import { bool } from '../rows.js';
+import { PUBLICATION_COLUMNS } from './columns.js';
 
 /** A publication that went through: the claim is released and the last failure forgotten. */
 const succeeded = { publication_claimed_at: null, publication_error: null, publication_error_at: null } as const;
-
-/** A page's publication state, as its row keeps it (read here, and with the page to render). */
-export const PUBLICATION_COLUMNS = [
-  'is_published',
-  'external_id',
-  'external_slug',
-  'published_at',
-  'publication_updated_at',
-  'publication_error',
-  'publication_error_at',
-] as const;
 
 export function publicationRepository({ db, dialect }: Database): PublicationRepository {
   const record = async (siteId: number) => {

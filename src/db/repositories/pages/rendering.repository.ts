@@ -5,7 +5,7 @@ import type { DB } from '../../schema.js';
 import { prepared } from '../../prepared.js';
 import { bool, fromJson } from '../rows.js';
 import { readAll } from '../../read-all.js';
-import { PUBLICATION_COLUMNS } from './publication.repository.js';
+import { RENDERED_COLUMNS, RENDERED_INSTANCE_COLUMNS } from './columns.js';
 import { StoredJson } from '../../../shared/stored-json.js';
 
 type Read = Awaited<ReturnType<ReturnType<typeof renderingReads>['page']>>;
@@ -23,17 +23,7 @@ function renderingReads(db: Kysely<DB>, readNow: Database['readNow'], versions: 
     (id: number) =>
       db
         .selectFrom('pages')
-        .select([
-          'id',
-          'owner_id',
-          'kind',
-          'name',
-          'site_id',
-          'slug',
-          'meta_title',
-          'meta_description',
-          ...PUBLICATION_COLUMNS,
-        ])
+        .select(RENDERED_COLUMNS)
         .$if(version !== undefined, (q) => q.select(version!(id)))
         .where('id', '=', id),
     readNow,
@@ -46,18 +36,7 @@ function renderingReads(db: Kysely<DB>, readNow: Database['readNow'], versions: 
       db
         .selectFrom('page_blocks as pb')
         .innerJoin('blocks as b', 'b.id', 'pb.block_id')
-        .select([
-          'pb.id',
-          'pb.parent_page_block_id',
-          'pb.block_id',
-          'b.block_type',
-          'b.kind',
-          'pb.major',
-          'pb.minor',
-          'pb.placeholder_values',
-          'pb.bindings',
-          'pb.revision_id',
-        ])
+        .select(RENDERED_INSTANCE_COLUMNS)
         .$if(version !== undefined, (q) => q.select(version!(pageId)))
         .where('pb.page_id', '=', pageId)
         .orderBy('pb.order_index')
@@ -153,7 +132,7 @@ export function renderingRepository({ db, dialect, readNow }: Database): Renderi
             parent_page_block_id: r.parent_page_block_id,
             block_id: r.block_id,
             block_type: r.block_type,
-            kind: r.kind,
+            kind: r.block_kind,
             version: { major: r.major, minor: r.minor },
             // As stored: rendering keys its cache by the text and sends it to a thread as is.
             placeholder_values: StoredJson.fromText<Record<string, unknown>>(r.placeholder_values),
