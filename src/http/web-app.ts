@@ -10,6 +10,33 @@ import type { App } from './context.js';
  */
 export const SERVICE_PATHS = ['/api', '/uploads', '/health', '/ready', '/metrics', '/docs'];
 
+/**
+ * The app's policy: its own scripts only, never framed. Mantine writes its
+ * styles into `<style>` elements at run time, hence `style-src
+ * 'unsafe-inline'` (styles only: no script runs from them). Images may come
+ * from any https origin (a bucket's public URL, an image field's value).
+ * Previews are framed from the host page below, never `srcdoc` (which would
+ * inherit this policy and stop the blocks' scripts).
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** The page that holds previews (web/public/preview-frame.html), framed by the app only. */
+const PREVIEW_HOST = 'preview-frame.html';
+/** A sandbox and nothing else, as the preview routes send: the blocks' own scripts and styles run, in an opaque origin. */
+export const PREVIEW_HOST_CSP = "sandbox allow-scripts; frame-ancestors 'self'";
+
 /** The app's own routes (`/pages/12`) are answered with its index.html. */
 export interface WebAppFallback {
   /** Answers the request with the app (or why it is missing); false when the request is not the app's. */
@@ -43,7 +70,13 @@ export async function registerWebApp(app: App, options: { dir: string }): Promis
       const hashed = path.startsWith(join(root, 'assets') + '/');
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       reply.header('x-content-type-options', 'nosniff');
-      if (path.endsWith('.html')) reply.header('x-frame-options', 'DENY');
+      if (path === join(root, PREVIEW_HOST)) {
+        reply.header('content-security-policy', PREVIEW_HOST_CSP);
+      } else if (path.endsWith('.html')) {
+        reply.header('content-security-policy', APP_CSP);
+        reply.header('x-frame-options', 'DENY');
+        reply.header('referrer-policy', 'same-origin');
+      }
     },
   });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsHtml } from '../../src/http/web-app.js';
+import { acceptsHtml, APP_CSP } from '../../src/http/web-app.js';
 import { startApp, type TestApp } from '../support/app.js';
 
 // The browser app, served by the service itself from a tiny built fixture.
@@ -25,6 +25,27 @@ describe('the built app', () => {
       expect(r.headers.get('cache-control')).toBe('no-cache');
       expect(r.headers.get('x-frame-options')).toBe('DENY');
     }
+  });
+
+  it("sends a strict CSP with the app's HTML (its own scripts only, never framed), on its routes too", async () => {
+    for (const path of ['/', '/pages/12']) {
+      const r = await t.call('GET', path, { headers: HTML });
+      expect(r.status, path).toBe(200);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toBe(APP_CSP);
+      expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+      expect(csp).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+      expect(csp).toMatch(/(^|; )object-src 'none'(;|$)/);
+      expect(r.headers.get('referrer-policy')).toBe('same-origin');
+    }
+  });
+
+  it("serves the previews' host page with a sandbox of its own, framable by the app only", async () => {
+    const r = await t.call('GET', '/preview-frame.html');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-security-policy')).toBe("sandbox allow-scripts; frame-ancestors 'self'");
+    expect(r.headers.get('x-frame-options')).toBeNull();
+    expect(r.text).toContain("addEventListener('message'");
   });
 
   it('serves hashed assets as immutable, with an ETag that answers 304', async () => {

@@ -145,7 +145,10 @@ describe('the administrator screens', () => {
     // The preview runs the submitted script, in a sandbox without the app's origin.
     const frame = page.locator('iframe[title="Preview of News ticker 1.0 as submitted"]');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
-    const ticker = page.frameLocator('iframe[title="Preview of News ticker 1.0 as submitted"]').locator('p.ticker');
+    const ticker = page
+      .frameLocator('iframe[title="Preview of News ticker 1.0 as submitted"]')
+      .frameLocator('iframe')
+      .locator('p.ticker');
     await ticker.getByText('Markets open higher').waitFor();
     expect(await ticker.getAttribute('data-source')).toBe('submitted');
     expect(await checkScreen(page, 'admin-moderation-review')).toEqual([]);

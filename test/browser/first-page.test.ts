@@ -31,7 +31,7 @@ beforeAll(async () => {
   [service, provider, browser] = await Promise.all([startService(), startFakeProvider(), launchBrowser()]);
   context = await newContext(browser, service.url);
   page = await context.newPage();
-  preview = page.frameLocator('iframe[title="Page preview"]');
+  preview = page.frameLocator('iframe[title="Page preview"]').frameLocator('iframe');
 });
 afterAll(async () => {
   await browser?.close();

@@ -130,7 +130,7 @@ describe('a page from its creation to its publication', () => {
   });
 
   it('shows an unsaved value in the page preview, and the saved one again after a discard', async () => {
-    const preview = page.frameLocator('iframe[title="Page preview"]');
+    const preview = page.frameLocator('iframe[title="Page preview"]').frameLocator('iframe');
     await preview.getByText('To be — Shakespeare').waitFor();
     await page.getByRole('button', { name: 'Edit Quote' }).click();
     const drawer = page.getByRole('dialog', { name: 'Edit “Quote”' });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, page, user } from './fake-api';
 import { renderApp } from './render';
+import { htmlShownIn } from '../src/screens/sandboxed-html';
 
 const pending = {
   id: 3,
@@ -101,7 +102,7 @@ describe('moderation queue', () => {
     expect(within(screen.getByRole('table', { name: 'Fields' })).getByText('headline')).toBeTruthy();
     const frame = await screen.findByTitle('Preview of Ticker 1.0 as submitted');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe('<p class="ticker">Fresh news</p>'));
+    await waitFor(() => expect(htmlShownIn(frame)).toBe('<p class="ticker">Fresh news</p>'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this submission?' });

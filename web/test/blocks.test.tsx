@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, page, user } from './fake-api';
 import { renderApp } from './render';
+import { htmlShownIn } from '../src/screens/sandboxed-html';
 
 const block = (overrides: Record<string, unknown> = {}) => ({
   id: 3,
@@ -133,7 +134,7 @@ describe('block page', () => {
 
     const frame = await screen.findByTitle<HTMLIFrameElement>('Preview of the block’s example');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame.getAttribute('srcdoc')).toBe('<h1>Hello</h1>');
+    expect(htmlShownIn(frame)).toBe('<h1>Hello</h1>');
 
     expect(await screen.findByText(/1 use, 1 outdated/)).toBeTruthy();
     expect(screen.getByText('Outdated (major change)')).toBeTruthy();

@@ -5,6 +5,7 @@ import { dropMove, reparentMove, stepMove, treeRows } from '../src/screens/page-
 import { fakeApi, page, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
+import { htmlShownIn } from '../src/screens/sandboxed-html';
 
 const at = '2026-01-01T10:00:00.000Z';
 const instance = (id: number, blockId: number, name: string) => pageInstance({ id, block: { id: blockId, name } });
@@ -81,7 +82,7 @@ describe('page editor: blocks', () => {
     renderApp('/pages/5', fake.api);
     await screen.findByRole('rowheader', { name: 'Hero' });
     const frame = await screen.findByTitle('Page preview');
-    expect(frame.getAttribute('srcdoc')).toBe('<p>render 1</p>');
+    expect(htmlShownIn(frame)).toBe('<p>render 1</p>');
     await userEvent.click(screen.getByRole('button', { name: 'Add a block' }));
     const panel = await screen.findByRole('dialog', { name: 'Add a block' });
     await userEvent.type(within(panel).getByRole('textbox', { name: /search blocks/i }), 'gal');
@@ -97,7 +98,7 @@ describe('page editor: blocks', () => {
     // Rendered again with the new instance.
     const previews = () => fake.calls.filter((c) => c.path === '/api/pages/5/preview');
     await waitFor(() => expect((previews().at(-1)?.body as { blocks: unknown[] }).blocks).toHaveLength(3));
-    await waitFor(() => expect(frame.getAttribute('srcdoc')).toBe(`<p>render ${previews().length}</p>`));
+    await waitFor(() => expect(htmlShownIn(frame)).toBe(`<p>render ${previews().length}</p>`));
     expect(previews().length).toBeGreaterThan(1);
   });
 
@@ -191,8 +192,7 @@ describe('page editor: preview of the order', () => {
     renderApp('/pages/5', fake.api);
     const frame = await screen.findByTitle('Page preview');
     const order = () =>
-      (JSON.parse(/<pre>(.*)<\/pre>/.exec(frame.getAttribute('srcdoc') ?? '')![1]!) as { blocks: { id: number }[] })
-        .blocks;
+      (JSON.parse(/<pre>(.*)<\/pre>/.exec(htmlShownIn(frame) ?? '')![1]!) as { blocks: { id: number }[] }).blocks;
     await waitFor(() =>
       expect(order()).toEqual([
         { id: 9, parent_page_block_id: null },

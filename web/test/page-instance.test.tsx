@@ -6,6 +6,7 @@ import { ApiError } from '../src/api/errors';
 import { placeInstanceErrors } from '../src/screens/page-editor/server-error-schema';
 import { fakeApi, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
+import { htmlShownIn } from '../src/screens/sandboxed-html';
 
 const source = (id: string, title: string, properties: Record<string, unknown>) => ({
   id,
@@ -139,11 +140,11 @@ describe('page editor: live preview of a block', () => {
   it('renders the unsaved values, without saving them', async () => {
     const fake = service();
     const { panel } = await openEditor(fake);
-    await waitFor(() => expect(blockFrame(panel).getAttribute('srcdoc')).toContain('"placeholder_values":{}'), {
+    await waitFor(() => expect(htmlShownIn(blockFrame(panel))).toContain('"placeholder_values":{}'), {
       timeout: 5000,
     });
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'Hi');
-    await waitFor(() => expect(blockFrame(panel).getAttribute('srcdoc')).toContain('"heading":"Hi"'), {
+    await waitFor(() => expect(htmlShownIn(blockFrame(panel))).toContain('"heading":"Hi"'), {
       timeout: 5000,
     });
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -153,7 +154,7 @@ describe('page editor: live preview of a block', () => {
     const fake = service();
     const { panel } = await openEditor(fake);
     await waitFor(() =>
-      expect(blockFrame(panel).getAttribute('srcdoc')).toBe(
+      expect(htmlShownIn(blockFrame(panel))).toBe(
         '<pre>{"blocks":[{"id":9,"parent_page_block_id":null,"placeholder_values":{},"bindings":null}]}</pre>',
       ),
     );
@@ -163,7 +164,7 @@ describe('page editor: live preview of a block', () => {
   it('the page preview follows the unsaved values and bindings, and drops them when they are discarded', async () => {
     const fake = service();
     const { panel } = await openEditor(fake);
-    const pageFrame = () => screen.getByTitle('Page preview').getAttribute('srcdoc');
+    const pageFrame = () => htmlShownIn(screen.getByTitle('Page preview'));
     await waitFor(() => expect(pageFrame()).toBe('<pre>{"blocks":[{"id":9,"parent_page_block_id":null}]}</pre>'));
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'Hi');
     await userEvent.selectOptions(within(panel).getByRole('combobox', { name: /source/i }), 'articles.by_rubric');
@@ -181,7 +182,7 @@ describe('page editor: live preview of a block', () => {
   it('keeps the last rendering and says why when the service refuses the unsaved state', async () => {
     const fake = service();
     const { panel } = await openEditor(fake);
-    await waitFor(() => expect(blockFrame(panel).getAttribute('srcdoc')).toContain('placeholder_values'));
+    await waitFor(() => expect(htmlShownIn(blockFrame(panel))).toContain('placeholder_values'));
     fake.on('POST /api/pages/{id}/preview', () => [
       400,
       {
@@ -191,7 +192,7 @@ describe('page editor: live preview of a block', () => {
     ]);
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'x');
     expect((await within(panel).findByRole('alert')).textContent).toContain('The last version that rendered');
-    expect(blockFrame(panel).getAttribute('srcdoc')).toContain('placeholder_values');
+    expect(htmlShownIn(blockFrame(panel))).toContain('placeholder_values');
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, page, pageBody, pageInstance, user } from './fake-api';
 import { renderApp } from './render';
+import { htmlShownIn } from '../src/screens/sandboxed-html';
 
 const site = {
   id: 1,
@@ -101,7 +102,7 @@ describe('pages', () => {
     expect(fake.calls.find((c) => c.path === '/api/pages/5')?.query.get('with_blocks')).toBe('1');
     const frame = await screen.findByTitle<HTMLIFrameElement>('Page preview');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame.getAttribute('srcdoc')).toBe('<h1>Hero</h1>');
+    expect(htmlShownIn(frame)).toBe('<h1>Hero</h1>');
     expect(frame.style.width).toBe('1280px');
     await userEvent.click(screen.getByRole('radio', { name: 'Mobile' }));
     expect(frame.style.width).toBe('390px');

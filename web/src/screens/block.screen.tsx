@@ -12,6 +12,7 @@ import { Revisions } from './block/revisions';
 import { SavedNotice } from './block/saved-notice';
 import { Submission } from './block/submission';
 import { ResponsiveTable } from '../shell/responsive-table';
+import { SandboxedHtml } from './sandboxed-html';
 
 type PlaceholderSchema =
   paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
@@ -259,10 +260,9 @@ function Preview({ id, example }: { id: number; example: Record<string, unknown>
         </Alert>
       ) : (
         <Paper withBorder>
-          <iframe
+          <SandboxedHtml
             title="Preview of the block’s example"
-            sandbox="allow-scripts"
-            srcDoc={preview.data}
+            html={preview.data}
             style={{ width: '100%', height: 360, border: 0, display: 'block' }}
           />
         </Paper>

@@ -2,6 +2,7 @@ import { Alert, Box, Group, Paper, SegmentedControl, Text } from '@mantine/core'
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
+import { SandboxedHtml } from '../sandboxed-html';
 
 export const PREVIEW_WIDTHS = { mobile: 390, tablet: 768, desktop: 1280 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -64,11 +65,10 @@ export function PreviewFrame({
       )}
       <Paper withBorder ref={ref} style={{ overflow: 'hidden', height: height * scale + 2 }}>
         {html !== undefined && (
-          <iframe
+          <SandboxedHtml
             title={title}
-            sandbox="allow-scripts"
-            srcDoc={html}
-            data-width={width}
+            html={html}
+            width={width}
             style={{
               width: device,
               height,
