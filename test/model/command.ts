@@ -72,6 +72,7 @@ export class StepCommand implements fc.AsyncCommand<World, Real> {
     this.specs.forEach((s, i) => {
       const key = `${s.op}${parallel ? ' (parallel)' : ''} ${answers[i]!.status}`;
       this.runner.tally.set(key, (this.runner.tally.get(key) ?? 0) + 1);
+      console.log(key, callText(plans[i]!, answers[i]).slice(0, 200));
     });
 
     const userIds = real.users.map((u) => u.id);

@@ -9,7 +9,7 @@ import { CredentialCommand } from './credentials.js';
 import { operations, REFERRERS, REMOVALS } from './ops/index.js';
 import { newUsers, type Real } from './real.js';
 import type { StepSpec } from './step.js';
-import { ADMIN_INDEX, emptyWorld, schemaOf, templateOf, USERS, type World } from './world.js';
+import { ADMIN_INDEX, emptyWorld, schemaOf, templateOf, USERS, valuesFor, type World } from './world.js';
 
 /**
  * Random sequences of operations by three users and an administrator, over
@@ -90,7 +90,10 @@ function commandArbitraries(runner: Runner) {
   ];
 }
 
-/** Each user starts with a site and a block (the administrator's global), so that early steps have something to act on. */
+/**
+ * Each user starts with a site, a block (the administrator's global) and a
+ * page of two instances of it, so that early steps have something to act on.
+ */
 async function seed(model: World, users: TestUser[]) {
   const created = async (path: string, body: unknown, as: { key?: string; cookie?: string }) => {
     const r = await t.call('POST', path, { ...as, body });
@@ -111,6 +114,28 @@ async function seed(model: World, users: TestUser[]) {
         ? await created('/api/admin/blocks', body, { cookie: user.cookie })
         : await created('/api/v1/blocks', body, { key: user.key });
       model.blocks[block] = { id: block, owner, scope: global ? 'global' : 'user', major: 1, minor: 0, field: 'title' };
+      const values = { block_id: block, placeholder_values: valuesFor('title') };
+      const page = await t.call('POST', '/api/v1/pages', {
+        key: user.key,
+        body: { name: `${model.token} page`, site_id: site, blocks: [values, values] },
+      });
+      if (page.status !== 201) throw new Error(`seeding a page: ${page.status} ${page.text}`);
+      const instances = (page.body.blocks as { id: number }[]).map((i) => ({
+        id: i.id,
+        block,
+        major: 1,
+        minor: 0,
+        field: 'title',
+      }));
+      model.pages[page.body.id] = {
+        id: page.body.id,
+        owner,
+        site,
+        folder: null,
+        slug: null,
+        instances,
+        published: false,
+      };
     }),
   );
 }

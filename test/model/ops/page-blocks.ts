@@ -1,5 +1,5 @@
 import { fail, ok, pick, viaOf, type Planner } from '../step.js';
-import { valuesFor } from '../world.js';
+import { valuesFor, type MInstance } from '../world.js';
 import { instanceAt, instanceInputs, instancesProblem, pageAndInstance, pinned } from './pages.js';
 
 const dryQuery = (dry: boolean) => (dry ? { dry_run: 1 } : undefined);
@@ -149,7 +149,12 @@ export const setValues: Planner = (w, s) => {
 };
 
 export const upgradeBlock: Planner = (w, s) => {
-  const { pageId, pbId } = pageAndInstance(w, s);
+  // Mostly an outdated instance: one whose block has moved on since it was pinned.
+  const outdated = (i: MInstance) => {
+    const b = w.blocks[i.block];
+    return b !== undefined && (b.major !== i.major || b.minor !== i.minor);
+  };
+  const { pageId, pbId } = pageAndInstance(w, s, outdated);
   return {
     call: {
       who: s.who,

@@ -190,15 +190,27 @@ export const deletePage: Planner = (w, s) => {
   };
 };
 
-/** A page and one of its instances (or an instance of another page, or one deleted). */
-export function pageAndInstance(w: World, s: StepSpec): { pageId: number; pbId: number } {
-  const pageId = pick(w, w.pages, w.gone.pages, s.who, s.a);
+/**
+ * A page and one of its instances (mostly one of `preferred`, when the user
+ * has such), or an instance of another page, or one deleted.
+ */
+export function pageAndInstance(
+  w: World,
+  s: StepSpec,
+  preferred: (i: MInstance) => boolean = () => true,
+): { pageId: number; pbId: number } {
+  const has = (p: MPage) => p.owner === s.who && p.instances.some(preferred);
+  const fallback = (p: MPage) => p.owner === s.who && p.instances.length > 0;
+  const pageId = all(w.pages).some(has)
+    ? pick(w, w.pages, w.gone.pages, s.who, s.a, has)
+    : pick(w, w.pages, w.gone.pages, s.who, s.a, fallback);
   const page = w.pages[pageId];
   const r = s.c % 10;
   const elsewhere = all(w.pages).flatMap((p) => (p.id === pageId ? [] : p.instances.map((i) => i.id)));
+  const candidates = page?.instances.filter(preferred).length ? page.instances.filter(preferred) : page?.instances;
   const pbId =
     r < 8
-      ? (nth(page?.instances ?? [], Math.floor(s.c / 10))?.id ?? nth(elsewhere, s.c))
+      ? (nth(candidates ?? [], Math.floor(s.c / 10))?.id ?? nth(elsewhere, s.c))
       : r < 9
         ? nth(elsewhere, s.c)
         : nth(w.gone.instances, s.c);

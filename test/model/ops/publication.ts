@@ -1,5 +1,5 @@
-import { expectEqual, fail, ok, pick, viaOf, type Call, type Expect, type Planner } from '../step.js';
-import type { World } from '../world.js';
+import { expectEqual, fail, ok, pick, viaOf, type Call, type Expect, type Planner, type StepSpec } from '../step.js';
+import { all, type MPage, type World } from '../world.js';
 
 const FAILURES = ['500', '401', 'malformed'] as const;
 
@@ -26,8 +26,17 @@ function providerState(m: World, who: number, pageId: number, call: Call): { sta
 /** The fourth call of a kind is preceded by a provider failure (500, 401, or a body that is not JSON). */
 const failureOf = (d: number): Call['providerFailure'] => (d % 4 === 0 ? FAILURES[(d >> 2) % 3] : undefined);
 
+/** Mostly a page of the user in a site with a provider, published or not as `published` says. */
+const publishable = (w: World, s: StepSpec, published: boolean) => {
+  const fits = (p: MPage) =>
+    p.owner === s.who && p.published === published && p.site !== null && w.sites[p.site]?.provider !== 'none';
+  return all(w.pages).some(fits) && s.b % 4 !== 0
+    ? pick(w, w.pages, w.gone.pages, s.who, s.a, fits)
+    : pick(w, w.pages, w.gone.pages, s.who, s.a);
+};
+
 export const publish: Planner = (w, s) => {
-  const id = pick(w, w.pages, w.gone.pages, s.who, s.a);
+  const id = publishable(w, s, false);
   const call: Call = {
     who: s.who,
     via: viaOf(s, true),
@@ -55,7 +64,7 @@ export const publish: Planner = (w, s) => {
 };
 
 export const publishUpdate: Planner = (w, s) => {
-  const id = pick(w, w.pages, w.gone.pages, s.who, s.a);
+  const id = publishable(w, s, true);
   const call: Call = {
     who: s.who,
     via: viaOf(s, true),
