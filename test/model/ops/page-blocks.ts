@@ -1,4 +1,4 @@
-import { fail, ok, pick, viaOf, type Planner } from '../step.js';
+import { expectEqual, fail, ok, pick, viaOf, type Planner } from '../step.js';
 import { valuesFor, type MInstance } from '../world.js';
 import { instanceAt, instanceInputs, instancesProblem, pageAndInstance, pinned } from './pages.js';
 
@@ -30,10 +30,24 @@ export const addBlocks: Planner = (w, s) => {
       if (at > page.instances.length) return fail(400);
       const problem = instancesProblem(m, s.who, blocks);
       if (problem) return fail(problem);
-      return ok(201, (n, answer) => {
-        const ids = (answer.blocks as { id: number }[]).slice(at, at + blocks.length).map((b) => b.id);
-        n.pages[pageId]!.instances.splice(at, 0, ...pinned(n, ids, blocks));
-      });
+      const newIds = (answer: any) =>
+        (answer.blocks as { id: number }[]).slice(at, at + blocks.length).map((b) => b.id);
+      return ok(
+        201,
+        (n, answer) => {
+          n.pages[pageId]!.instances.splice(at, 0, ...pinned(n, newIds(answer), blocks));
+        },
+        // The page the answer shows is the model's with the new instances at `at` (in a race, this order's page).
+        (n, answer) => {
+          const ids = n.pages[pageId]!.instances.map((i) => i.id);
+          ids.splice(at, 0, ...newIds(answer));
+          expectEqual(
+            `page ${pageId} after adding at ${at}`,
+            (answer.blocks as { id: number }[]).map((b) => b.id),
+            ids,
+          );
+        },
+      );
     },
   };
 };
