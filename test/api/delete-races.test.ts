@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { startApp, type TestApp } from '../support/app.js';
 import type { Reply } from '../support/client.js';
-import { newSite, newUser, type TestUser } from '../support/factories.js';
+import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
 
 /**
@@ -127,6 +127,24 @@ describe('a write racing the delete of a block it references', () => {
       removals: [204],
     }));
 
+  it('fork of a global block', async () => {
+    const root = await admin(t);
+    await race({
+      setup: async () => {
+        const r = await t.call('POST', '/api/admin/blocks', {
+          cookie: root.cookie,
+          body: { name: 'Global', template: '<p></p>' },
+        });
+        if (r.status !== 201) throw new Error(`setup: ${r.status} ${r.text}`);
+        return r.body as { id: number };
+      },
+      remove: (b) => t.call('DELETE', `/api/v1/blocks/${b.id}`, { key: root.key }),
+      write: (b) => call('POST', `/blocks/${b.id}/fork`),
+      wins: [201],
+      removals: [204],
+    });
+  });
+
   it('page create', async () => {
     const home = await site();
     await race({
@@ -236,6 +254,33 @@ describe('a write racing the delete of a site it references', () => {
       wins: [200],
       removals: [204],
     }));
+
+  it('layout create', () =>
+    race({
+      setup: site,
+      remove: (s) => call('DELETE', `/sites/${s.id}`),
+      write: (s) => call('POST', '/layouts', { name: 'L', site_id: s.id }),
+      wins: [201],
+      removals: [204],
+    }));
+
+  it('a layout renamed while its site goes keeps no site', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: ROUNDS }, async (_, i) => {
+        const s = await site();
+        const layout = await ok(call('POST', '/layouts', { name: 'L', site_id: s.id }));
+        return Promise.all([
+          after(() => call('DELETE', `/sites/${s.id}`), i % 4),
+          after(() => call('PUT', `/layouts/${layout.id}`, { name: 'Renamed' })),
+        ]);
+      }),
+    );
+    for (const [removed, renamed] of replies) {
+      expect(removed.status).toBe(204);
+      expect(renamed.status, renamed.text).toBe(200);
+    }
+    expect(await checkIntegrity(t.app.database.db)).toEqual([]);
+  });
 
   it('the site itself changed', () =>
     race({

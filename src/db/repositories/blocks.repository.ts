@@ -173,7 +173,12 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     },
 
     async create(input) {
-      return db.transaction().execute((trx) => insertBlock(trx, dialect, input));
+      // A fork whose source was deleted since the service read it: the foreign key refuses the copy.
+      return invalidReference(
+        dialect,
+        () => db.transaction().execute((trx) => insertBlock(trx, dialect, input)),
+        async () => ((await isGone(db, 'blocks', input.forkedFromId)) ? blockNotFound(input.forkedFromId!) : undefined),
+      );
     },
 
     async update(input) {

@@ -1,9 +1,10 @@
-import { conflict } from '../../shared/errors.js';
+import { conflict, notFound } from '../../shared/errors.js';
+import { siteNotFound } from '../../modules/sites/sites.js';
 import type { LayoutsRepository, OwnedLayout } from '../../modules/layouts/layouts.js';
 import type { Database } from '../dialects/dialect.js';
 import { countOf } from './rows.js';
 import { readAll } from '../read-all.js';
-import { invalidReference } from './references.js';
+import { invalidReference, isGone } from './references.js';
 
 const COLUMNS = [
   'id',
@@ -36,6 +37,16 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
     return rows.map((r) => ({ ...r, tags: links.filter((l) => l.layout_id === r.id).map((l) => l.tag_id) }));
   }
 
+  /**
+   * A layout's site, or the layout it is forked from, deleted since the service read it:
+   * the foreign keys refuse the write, answered as the service answers for one already gone.
+   */
+  const referencesGone = async (siteId: number | null | undefined, forkedFromId?: number) => {
+    if (await isGone(db, 'sites', siteId)) return siteNotFound(siteId!);
+    if (await isGone(db, 'layouts', forkedFromId)) return notFound(`Layout ${forkedFromId} not found.`);
+    return undefined;
+  };
+
   return {
     async list(viewerId, page) {
       const base = db
@@ -59,52 +70,56 @@ export function layoutsRepository({ db, dialect }: Database): LayoutsRepository 
       return ids.filter((id) => !found.has(id));
     },
     async create(input) {
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('layouts')
-          .values({
-            owner_id: input.ownerId,
-            scope: input.scope,
-            ...input.fields,
-            forked_from_id: input.forkedFromId ?? null,
-            created_at: input.now,
-            updated_at: input.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const tags = [...new Set(input.tags)];
-        if (tags.length)
-          await trx
-            .insertInto('layout_layout_tags')
-            .values(tags.map((tag_id) => ({ layout_id: id, tag_id })))
-            .execute();
-        if (input.forkedFromId !== undefined) {
-          await trx
-            .updateTable('layouts')
-            .set((eb) => ({ fork_count: eb('fork_count', '+', 1) }))
-            .where('id', '=', input.forkedFromId)
-            .execute();
-        }
-        return id;
-      });
-    },
-    async update(input) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('layouts')
-          .set({ ...input.fields, updated_at: input.now })
-          .where('id', '=', input.id)
-          .execute();
-        if (input.tags) {
-          await trx.deleteFrom('layout_layout_tags').where('layout_id', '=', input.id).execute();
+      const write = () =>
+        db.transaction().execute(async (trx) => {
+          const { id } = await trx
+            .insertInto('layouts')
+            .values({
+              owner_id: input.ownerId,
+              scope: input.scope,
+              ...input.fields,
+              forked_from_id: input.forkedFromId ?? null,
+              created_at: input.now,
+              updated_at: input.now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           const tags = [...new Set(input.tags)];
           if (tags.length)
             await trx
               .insertInto('layout_layout_tags')
-              .values(tags.map((tag_id) => ({ layout_id: input.id, tag_id })))
+              .values(tags.map((tag_id) => ({ layout_id: id, tag_id })))
               .execute();
-        }
-      });
+          if (input.forkedFromId !== undefined) {
+            await trx
+              .updateTable('layouts')
+              .set((eb) => ({ fork_count: eb('fork_count', '+', 1) }))
+              .where('id', '=', input.forkedFromId)
+              .execute();
+          }
+          return id;
+        });
+      return invalidReference(dialect, write, () => referencesGone(input.fields.site_id, input.forkedFromId));
+    },
+    async update(input) {
+      const write = () =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('layouts')
+            .set({ ...input.fields, updated_at: input.now })
+            .where('id', '=', input.id)
+            .execute();
+          if (input.tags) {
+            await trx.deleteFrom('layout_layout_tags').where('layout_id', '=', input.id).execute();
+            const tags = [...new Set(input.tags)];
+            if (tags.length)
+              await trx
+                .insertInto('layout_layout_tags')
+                .values(tags.map((tag_id) => ({ layout_id: input.id, tag_id })))
+                .execute();
+          }
+        });
+      await invalidReference(dialect, write, () => referencesGone(input.fields.site_id));
     },
     async delete(id) {
       const bound = (siteId: number) =>

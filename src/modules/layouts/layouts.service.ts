@@ -53,7 +53,8 @@ export class LayoutsService {
 
   async update(actor: Actor, id: number, input: LayoutInput): Promise<Layout> {
     const layout = await this.writable(actor, id);
-    const fields = await this.fields(actor, input, layout);
+    const { site_id, ...rest } = await this.fields(actor, input, layout);
+    const fields = { ...rest, ...(input.site_id !== undefined && { site_id }) };
     await this.checkTags(input.tags);
     await this.deps.layouts.update({ id, fields, ...(input.tags && { tags: input.tags }), now: this.now() });
     return this.get(actor, id);

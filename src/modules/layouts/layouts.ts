@@ -42,7 +42,13 @@ export interface LayoutsRepository {
     forkedFromId?: number;
     now: string;
   }): Promise<number>;
-  update(input: { id: number; fields: LayoutFields; tags?: number[]; now: string }): Promise<void>;
+  /** `site_id` only when the request sets it: a site deleted meanwhile leaves the layout without one. */
+  update(input: {
+    id: number;
+    fields: Omit<LayoutFields, 'site_id'> & Partial<Pick<LayoutFields, 'site_id'>>;
+    tags?: number[];
+    now: string;
+  }): Promise<void>;
   /** Throws a `conflict` AppError when a site uses the layout. */
   delete(id: number): Promise<void>;
 }
