@@ -106,7 +106,6 @@ export function pageWriteKit(database: Database, db: Kysely<DB>) {
   };
 
   return {
-    database,
     db,
     dialect,
     inTransaction,
@@ -115,7 +114,6 @@ export function pageWriteKit(database: Database, db: Kysely<DB>) {
     inBody,
     missing,
     guardSlug,
-    searchDocument,
     insertRows,
     libraryFor,
     answers,
