@@ -15,13 +15,34 @@ const raw = (connection: DatabaseConnection, text: string) => connection.execute
 /**
  * The held connection, one query at a time: code inside a dry run may read in
  * parallel (as it may on the pool), but a connection runs one query at once,
- * and pg deprecates queueing a second on a busy client.
+ * and pg deprecates queueing a second on a busy client. With
+ * `statementSavepoints`, a statement outside any transaction of the work runs
+ * in a savepoint of its own: on PostgreSQL a failed statement aborts the whole
+ * transaction, and the work's next statement (a repository naming what a
+ * foreign key refused, as it does outside a dry run) would fail with it.
  */
-function oneAtATime(connection: DatabaseConnection): DatabaseConnection {
+function oneAtATime(
+  connection: DatabaseConnection,
+  depth: () => number,
+  statementSavepoints: boolean,
+): DatabaseConnection {
   let tail: Promise<unknown> = Promise.resolve();
+  const alone = async <R>(query: CompiledQuery) => {
+    if (!statementSavepoints || depth() > 0) return connection.executeQuery<R>(query);
+    await raw(connection, 'savepoint dry_run_statement');
+    try {
+      const result = await connection.executeQuery<R>(query);
+      await raw(connection, 'release savepoint dry_run_statement');
+      return result;
+    } catch (error) {
+      await raw(connection, 'rollback to savepoint dry_run_statement');
+      await raw(connection, 'release savepoint dry_run_statement');
+      throw error;
+    }
+  };
   return {
     executeQuery: <R>(query: CompiledQuery) => {
-      const run = tail.then(() => connection.executeQuery<R>(query));
+      const run = tail.then(() => alone<R>(query));
       tail = run.catch(() => undefined);
       return run;
     },
@@ -53,7 +74,7 @@ export interface IdCounters {
  */
 export function withDryRun(
   dialect: Dialect,
-  counters?: IdCounters,
+  options: { counters?: IdCounters; statementSavepoints?: boolean } = {},
 ): { dialect: Dialect; dryRun: DryRun; inDryRun: () => boolean } {
   const held = new AsyncLocalStorage<Held>();
   let inner: Driver | undefined;
@@ -113,16 +134,18 @@ export function withDryRun(
       await inner.beginTransaction(connection, {});
       let handedOut: unknown;
       try {
-        return await held.run({ connection: oneAtATime(connection), depth: 0 }, work);
+        const store: Held = { connection, depth: 0 };
+        store.connection = oneAtATime(connection, () => store.depth, options.statementSavepoints ?? false);
+        return await held.run(store, work);
       } finally {
         // The rollback runs whatever happens before it: a connection handed back inside a transaction
         // would give the next request this one's writes.
         try {
-          if (counters) handedOut = await counters.read(connection);
+          if (options.counters) handedOut = await options.counters.read(connection);
         } finally {
           await inner.rollbackTransaction(connection);
         }
-        if (counters) await counters.keep(connection, handedOut);
+        if (options.counters) await options.counters.keep(connection, handedOut);
       }
     } finally {
       await inner.releaseConnection(connection);

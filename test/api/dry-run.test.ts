@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
@@ -113,5 +114,21 @@ describe('?dry_run=1', () => {
     expect(list.status).toBe(200);
     const real = await call('POST', '/api/v1/pages', { name: 'Kept', site_id: site.id }, { dry_run: 0 });
     expect((await call('GET', `/api/v1/pages/${real.body.id}`)).status).toBe(200);
+  });
+
+  // A repository names what a foreign key refused by reading after the refusal; inside a dry run on
+  // PostgreSQL the failed statement aborted the whole transaction, and that read answered 500.
+  it('goes on after a statement of its work fails, as the real call does', async () => {
+    const { database } = t.app;
+    const read = await database.dryRun(async () => {
+      const now = new Date().toISOString();
+      await expect(
+        sql`insert into sites (user_id, name, domain, created_at, updated_at) values (${2_000_000_000}, ${'x'}, ${'x.test'}, ${now}, ${now})`.execute(
+          database.db,
+        ),
+      ).rejects.toThrow();
+      return (await sql<{ id: number }>`select id from sites where id = ${site.id}`.execute(database.db)).rows;
+    });
+    expect(read).toEqual([{ id: site.id }]);
   });
 });

@@ -109,7 +109,7 @@ export async function openPostgres(options: {
   }
   poolOptions.options = settings.join(' ');
   const pool = new pg.Pool(poolOptions);
-  const { dialect, dryRun, inDryRun } = withDryRun(new PostgresDialect({ pool }));
+  const { dialect, dryRun, inDryRun } = withDryRun(new PostgresDialect({ pool }), { statementSavepoints: true });
   const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   return {
     readNow: readNow(pool, inDryRun, options.onQuery),

@@ -256,7 +256,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   let writes = 0;
   const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
   const adapted = adaptDatabase(raw, () => writes++);
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }), sqliteIdCounters);
+  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }), { counters: sqliteIdCounters });
   const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
