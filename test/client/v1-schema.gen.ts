@@ -1041,7 +1041,7 @@ export interface paths {
      * GET: not offered (405); use POST
      * @description Not offered: an MCP client falls back to POST.
      *
-     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream.
+     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream. A request with an `Origin` header (a browser) is answered only from `PUBLIC_URL` or one of `CORS_ORIGINS` (403 otherwise, against DNS rebinding); clients that send no `Origin` are not concerned.
      */
     get: operations['openMcpStream'];
     put?: never;
@@ -1049,14 +1049,14 @@ export interface paths {
      * The MCP server (Streamable HTTP) for AI agents: the same tools as the REST API, with the same key
      * @description Use it from an AI agent’s MCP client; integrations that are not agents use the REST operations.
      *
-     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream.
+     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream. A request with an `Origin` header (a browser) is answered only from `PUBLIC_URL` or one of `CORS_ORIGINS` (403 otherwise, against DNS rebinding); clients that send no `Origin` are not concerned.
      */
     post: operations['callMcp'];
     /**
      * DELETE: not offered (405); use POST
      * @description Not offered: the server keeps no MCP session.
      *
-     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream.
+     *     One JSON-RPC 2.0 message of the Model Context Protocol per POST, with the API key in `Authorization`; the answer is JSON. Stateless: no session id, no event stream. A request with an `Origin` header (a browser) is answered only from `PUBLIC_URL` or one of `CORS_ORIGINS` (403 otherwise, against DNS rebinding); clients that send no `Origin` are not concerned.
      */
     delete: operations['closeMcpSession'];
     options?: never;
@@ -9725,7 +9725,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description not a JSON-RPC 2.0 message (our error body), or one the MCP server refuses (a JSON-RPC error) */
+      /** @description not a JSON-RPC 2.0 message (our error body), or one the MCP server refuses (our error body with the JSON-RPC error as `jsonrpc_error`) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9734,14 +9734,15 @@ export interface operations {
           'application/json':
             | components['schemas']['Error']
             | {
+                error: string;
                 /** @enum {string} */
                 jsonrpc: '2.0';
-                error: {
+                id: string | number | null;
+                jsonrpc_error: {
                   code: number;
                   message: string;
                   data?: unknown;
                 };
-                id: string | number | null;
               };
         };
       };
