@@ -143,3 +143,38 @@ describe('removed_fields of PUT /blocks/{id}', () => {
     expect(none).toMatchObject({ version_bump: 'none', removed_fields: [] });
   });
 });
+
+// Each update reads the block, then writes its next version: two at once once made one version twice
+// (PostgreSQL answered 500 on the unique key, found by test/model's parallel steps).
+describe('updates of one block at once', () => {
+  it('each answer 200, and their versions follow one another', async () => {
+    const block = await createBlock(t, owner, { name: 'Raced', schema_content: heroFields });
+    for (let round = 0; round < 4; round++) {
+      const bodies = [
+        { css: `.a${round} { color: red }` },
+        { css: `.b${round} { color: blue }` },
+        { css: `.b${round} { color: blue }` },
+      ];
+      const answers = await Promise.all(
+        bodies.map((body, i) =>
+          t.call('PUT', `/api/v1/blocks/${block.id}`, {
+            key: owner.key,
+            body,
+            ...(i === 2 && { query: { dry_run: 1 } }),
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    }
+    const revisions = await t.call('GET', `/api/v1/blocks/${block.id}/revisions`, {
+      key: owner.key,
+      query: { limit: 100 },
+    });
+    expect(revisions.status).toBe(200);
+    const versions = revisions.body.data.map(
+      (r: { version: { major: number; minor: number } }) => `${r.version.major}.${r.version.minor}`,
+    );
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(versions).toContain('1.8');
+  });
+});

@@ -182,7 +182,11 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     },
 
     async update(input) {
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
+        const locked = await dialect
+          .forUpdate(trx.selectFrom('blocks').select('current_revision_id').where('id', '=', input.id))
+          .executeTakeFirst();
+        if (locked && locked.current_revision_id !== input.basedOn) return false;
         await trx
           .updateTable('blocks')
           .set({ ...input.fields, updated_at: input.now })
@@ -191,6 +195,7 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
         if (input.tags) await replaceTags(trx, input.id, input.tags);
         if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
         await reindexBlock(trx, dialect, input.id);
+        return true;
       });
     },
 

@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import {
   blockNotFound,
@@ -149,12 +149,30 @@ export class BlocksService {
    * Changes of template, CSS, JS or fields make a new immutable revision; the
    * bump is computed from the difference.
    */
+  /**
+   * Two updates of one block at once each read it, then write under its lock:
+   * the second finds a revision it did not read, and is made again from the
+   * block as the first left it (its version then follows the first's).
+   */
   async update(
     actor: Actor,
     id: number,
     input: BlockInput,
     scope: BlockScope = 'user',
   ): Promise<{ block: LoadedBlock; version_bump: VersionBump; removed_fields: string[] }> {
+    for (let attempt = 1; ; attempt++) {
+      const done = await this.updateOnce(actor, id, input, scope);
+      if (done) return done;
+      if (attempt === 5) throw conflict(`Block ${id} is being changed by other requests: read it again and retry.`);
+    }
+  }
+
+  private async updateOnce(
+    actor: Actor,
+    id: number,
+    input: BlockInput,
+    scope: BlockScope,
+  ): Promise<{ block: LoadedBlock; version_bump: VersionBump; removed_fields: string[] } | undefined> {
     const block = await this.get(actor, id);
     this.requireWritable(actor, block, scope);
     if (input.kind !== undefined && input.kind !== block.kind) {
@@ -188,7 +206,9 @@ export class BlocksService {
       docs: input.docs ?? block.docs,
       block_type: input.block_type !== undefined ? input.block_type : block.block_type,
     };
-    await this.deps.blocks.update({ id, fields, tags: input.tags, revision, now: this.now() });
+    const basedOn = block.revision?.id ?? null;
+    if (!(await this.deps.blocks.update({ id, basedOn, fields, tags: input.tags, revision, now: this.now() })))
+      return undefined;
     const removed = block.revision ? removedFields(before.schema_content, after.schema_content) : [];
     return { block: await this.get(actor, id), version_bump: bump, removed_fields: removed };
   }

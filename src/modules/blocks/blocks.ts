@@ -135,14 +135,20 @@ export interface BlocksRepository {
   missingTags(ids: number[]): Promise<number[]>;
   /** Block, first revision, tags and search entry, in one transaction. */
   create(input: NewBlock): Promise<number>;
-  /** Fields, tags, a new revision if any, and the search entry, in one transaction. */
+  /**
+   * Fields, tags, a new revision if any, and the search entry, in one
+   * transaction, under the block's lock: false, and nothing written, when the
+   * block's current revision is no longer `basedOn` (another update made one
+   * since the caller read it, and its version would be taken twice).
+   */
   update(input: {
     id: number;
+    basedOn: number | null;
     fields: BlockFields;
     tags: number[] | undefined;
     revision: NewRevision | null;
     now: string;
-  }): Promise<void>;
+  }): Promise<boolean>;
   /** Throws a `conflict` AppError when instances of the block stand on pages. */
   delete(id: number): Promise<void>;
   setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
