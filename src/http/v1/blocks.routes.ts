@@ -100,7 +100,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         params: IdParams,
         querystring: DryRunQuery,
         body: BlockUpdateBody,
-        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) =>

@@ -36,7 +36,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
         summary: 'Change a global block (same rules and answer as PUT /api/v1/blocks/{id})',
         params: IdParams,
         body: BlockUpdateBody,
-        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
