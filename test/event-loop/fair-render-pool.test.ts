@@ -21,8 +21,14 @@ const B_PREVIEWS = 16;
 const QUIET_PREVIEWS = 20;
 /** B's p95 under A's load may be this many times its quiet p95 at most (the bound). */
 const SLOWDOWN = 2;
-/** Below this, a p95 is the machine's noise, not a wait for a thread: the bound is taken from here. */
-const NOISE_FLOOR_MS = 25;
+/**
+ * Below this, a p95 is the machine's noise, not a wait for a thread: the bound is taken from here.
+ * On two cores, A's legal render keeps one busy the whole run, so B's render, the server's main
+ * thread and this test's client share the other: B waited 0 ms for a thread in a server-side trace,
+ * yet its p95 was 67 ms at load 7 (quiet p95 about 10 ms). A wait for a thread, as before the fair
+ * pool, is seconds (p50 2.6 s, and 422s): 100 ms still tells the two apart.
+ */
+const NOISE_FLOOR_MS = 50;
 
 let t: TestApp;
 let fake: FakeFourcms;
