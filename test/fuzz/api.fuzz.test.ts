@@ -298,9 +298,11 @@ describe('fuzzing every route', () => {
         if (reply.status >= 400) {
           expect(reply.headers.get('content-type') ?? '', where).toContain('application/json');
           if (path === '/api/v1/mcp' && reply.body.jsonrpc === '2.0') {
-            // A JSON-RPC message the MCP SDK refuses: the protocol defines that answer's error object.
-            expect(typeof reply.body.error?.code, where).toBe('number');
-            expect(typeof reply.body.error?.message, where).toBe('string');
+            // A JSON-RPC message the MCP SDK refuses: `error` is our sentence, and the protocol's error
+            // object stands beside it.
+            expect(typeof reply.body.error, where).toBe('string');
+            expect(typeof reply.body.jsonrpc_error?.code, where).toBe('number');
+            expect(typeof reply.body.jsonrpc_error?.message, where).toBe('string');
             return;
           }
           expect(typeof reply.body.error, where).toBe('string');
