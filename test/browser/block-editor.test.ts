@@ -175,17 +175,18 @@ describe('a block of your own: create, edit, submit', () => {
     await admin.getByLabel(/^Password/).fill(ADMIN.password);
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { name: /Welcome/ }).waitFor();
+    // Nothing is decided from the queue: the submission is opened and reviewed first.
     await admin.goto('/admin/moderation');
     await admin
-      .getByRole('button', { name: /^Reject submission / })
+      .getByRole('link', { name: /^Review Promo / })
       .first()
       .click();
-    await admin
-      .getByRole('dialog')
-      .getByLabel(/^Reason/)
-      .fill('Too close to the starter hero');
-    await admin.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
-    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+    await admin.getByRole('heading', { name: /^Review: Promo/ }).waitFor();
+    await admin.getByRole('button', { name: 'Reject', exact: true }).click();
+    const decision = admin.getByRole('dialog', { name: 'Reject this submission?' });
+    await decision.getByLabel(/^Reason/).fill('Too close to the starter hero');
+    await decision.getByRole('button', { name: 'Reject' }).click();
+    await decision.waitFor({ state: 'hidden' });
     await adminContext.close();
 
     await page.goto(blockUrl);
