@@ -49,6 +49,12 @@ export interface Planned {
   dry: boolean;
   /** Evaluated against the state the call is linearized after (for a parallel step, each ordering). */
   expect: (w: World) => Expect;
+  /**
+   * What the call holds exclusively while it runs (`publication of page 3`):
+   * in a parallel step, a call sharing it with another may find it taken and
+   * answer 409, changing nothing.
+   */
+  claims?: string;
 }
 
 export type Planner = (w: World, s: StepSpec) => Planned;

@@ -50,6 +50,7 @@ export const publish: Planner = (w, s) => {
   return {
     call,
     dry: false,
+    claims: `publication of page ${id}`,
     expect: (m): Expect => {
       const state = providerState(m, s.who, id, call);
       if (state.status === 404) return fail(404);
@@ -78,6 +79,7 @@ export const publishUpdate: Planner = (w, s) => {
   return {
     call,
     dry: false,
+    claims: `publication of page ${id}`,
     expect: (m): Expect => {
       const state = providerState(m, s.who, id, call);
       if (state.status === 404) return fail(404);
