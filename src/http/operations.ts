@@ -43,7 +43,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'PUT /sites/{id}/provider/fourcms': {
     id: 'setSiteProviderFourcms',
-    use: 'Use it once per site before the first publication, or when the CMS URL or token changes.',
+    use: 'Use it once per site before the first publication, or when the CMS URL or token changes; its answer says whether the provider accepted them.',
+  },
+  'POST /sites/{id}/provider/check': {
+    id: 'checkSiteProvider',
+    use: 'Use it to learn whether the stored provider settings work (the address answers, the token is accepted) before publishing.',
   },
   'GET /sites/{id}/s3/status': {
     id: 'getSiteStorageStatus',

@@ -41,6 +41,7 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/v1/sites/:id': owned(403),
   'GET /api/v1/sites/:id/provider': owned(403),
   'PUT /api/v1/sites/:id/provider/fourcms': owned(403),
+  'POST /api/v1/sites/:id/provider/check': owned(403),
   'GET /api/v1/sites/:id/s3/status': owned(403),
   'POST /api/v1/sites/:id/s3/upload': owned(403),
 

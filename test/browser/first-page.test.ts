@@ -101,9 +101,19 @@ describe('a newcomer’s first published page', () => {
     await page.getByRole('link', { name: 'Newsroom' }).click();
     await page.getByRole('heading', { name: 'CMS provider' }).waitFor();
     await page.getByRole('textbox', { name: 'fourcms API address' }).fill(provider.url);
+    // A mistyped token is saved, and the provider's refusal is told at once, not at publication.
+    await page.getByLabel(/^Token/).fill(`${provider.token}-typo`);
+    await page.getByRole('button', { name: 'Save provider' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Saved, but the provider did not accept it' });
+    expect(await refused.textContent()).toMatch(/fourcms answered 401 Unauthorized: invalid token/);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The provider did not accept the settings' }).waitFor();
     await page.getByLabel(/^Token/).fill(provider.token);
     await page.getByRole('button', { name: 'Save provider' }).click();
-    await page.getByText('Provider saved.').waitFor();
+    await page.getByText('Provider saved. fourcms answered and accepted the token.').waitFor();
+    expect(await refused.count()).toBe(0);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await page.getByText('fourcms answered and accepted the token.', { exact: true }).waitFor();
     // Home now points at the next step: a page.
     await page.getByRole('link', { name: 'Pageblocks' }).click();
     await page.getByRole('link', { name: 'Next: compose a page' }).click();

@@ -1018,12 +1018,34 @@ export interface paths {
     get?: never;
     /**
      * Use fourcms as the site’s CMS provider
-     * @description Use it once per site before the first publication, or when the CMS URL or token changes.
+     * @description Use it once per site before the first publication, or when the CMS URL or token changes; its answer says whether the provider accepted them.
      *
-     *     base_url must resolve to a public address (private, loopback and link-local ones are refused).
+     *     base_url must resolve to a public address (private, loopback and link-local ones are refused). The settings are stored, then checked against the provider (GET {base_url}/me): `check` says whether it accepted them. A failed check never refuses the settings.
      */
     put: operations['setSiteProviderFourcms'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sites/{id}/provider/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the stored provider settings against the provider
+     * @description Use it to learn whether the stored provider settings work (the address answers, the token is accepted) before publishing.
+     *
+     *     Calls the provider’s connection check (GET {base_url}/me) with the stored token. 200 either way: `ok` says whether it answered, `error` what is wrong (no provider set, the address did not answer, the token was refused, …).
+     */
+    post: operations['checkSiteProvider'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2042,6 +2064,39 @@ export interface components {
       token_set: boolean;
       /** Format: date-time */
       updated_at: string | null;
+    };
+    /**
+     * @example {
+     *       "ok": false,
+     *       "error": "fourcms answered 401 Unauthorized: invalid token"
+     *     }
+     */
+    ProviderCheck: {
+      /** @description the provider answered its connection check (GET {base_url}/me) for this token */
+      ok: boolean;
+      /** @description what is wrong: the address did not answer, the token was refused, … */
+      error?: string;
+    };
+    /**
+     * @example {
+     *       "type": "fourcms",
+     *       "base_url": "https://cms.example.com",
+     *       "token_set": true,
+     *       "updated_at": "2026-01-05T10:00:00.000Z",
+     *       "check": {
+     *         "ok": true
+     *       }
+     *     }
+     */
+    ProviderSaved: {
+      /** @enum {string|null} */
+      type: 'fourcms' | null;
+      base_url: string | null;
+      /** @description the token itself is never returned */
+      token_set: boolean;
+      /** Format: date-time */
+      updated_at: string | null;
+      check: components['schemas']['ProviderCheck'];
     };
     /**
      * @example {
@@ -9554,10 +9609,13 @@ export interface operations {
            *       "type": "fourcms",
            *       "base_url": "https://cms.example.com",
            *       "token_set": true,
-           *       "updated_at": "2026-01-05T10:00:00.000Z"
+           *       "updated_at": "2026-01-05T10:00:00.000Z",
+           *       "check": {
+           *         "ok": true
+           *       }
            *     }
            */
-          'application/json': components['schemas']['Provider'];
+          'application/json': components['schemas']['ProviderSaved'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
@@ -9607,6 +9665,79 @@ export interface operations {
       };
       /** @description The request body is not of a type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkSiteProvider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ok": false,
+           *       "error": "fourcms answered 401 Unauthorized: invalid token"
+           *     }
+           */
+          'application/json': components['schemas']['ProviderCheck'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -50,20 +50,47 @@ export const PublishBody = namedBody(
   { rubric_ids: [1] },
 );
 
+const providerFields = {
+  type: Nullable(Type.String({ enum: ['fourcms'] })),
+  base_url: Nullable(Type.String()),
+  token_set: Type.Boolean({ description: 'the token itself is never returned' }),
+  updated_at: Nullable(Timestamp),
+};
+
 export const ProviderRecordSchema = named(
   'Provider',
-  Type.Object({
-    type: Nullable(Type.String({ enum: ['fourcms'] })),
-    base_url: Nullable(Type.String()),
-    token_set: Type.Boolean({ description: 'the token itself is never returned' }),
-    updated_at: Nullable(Timestamp),
-  }),
+  Type.Object(providerFields),
   {
     example: {
       type: 'fourcms',
       base_url: 'https://cms.example.com',
       token_set: true,
       updated_at: '2026-01-05T10:00:00.000Z',
+    },
+  },
+);
+
+export const ProviderCheckSchema = named(
+  'ProviderCheck',
+  Type.Object({
+    ok: Type.Boolean({ description: 'the provider answered its connection check (GET {base_url}/me) for this token' }),
+    error: Type.Optional(
+      Type.String({ description: 'what is wrong: the address did not answer, the token was refused, …' }),
+    ),
+  }),
+  { example: { ok: false, error: 'fourcms answered 401 Unauthorized: invalid token' } },
+);
+
+export const ProviderSavedSchema = named(
+  'ProviderSaved',
+  Type.Object({ ...providerFields, check: ProviderCheckSchema }),
+  {
+    example: {
+      type: 'fourcms',
+      base_url: 'https://cms.example.com',
+      token_set: true,
+      updated_at: '2026-01-05T10:00:00.000Z',
+      check: { ok: true },
     },
   },
 );

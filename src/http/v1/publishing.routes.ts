@@ -7,7 +7,9 @@ import {
   FourcmsSettingsBody,
   HtmlDocument,
   PagePreviewBody,
+  ProviderCheckSchema,
   ProviderRecordSchema,
+  ProviderSavedSchema,
   PublicationStatusSchema,
   PublishBody,
 } from '../schemas/publishing.js';
@@ -128,12 +130,31 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       schema: {
         tags: ['sites'],
         summary: 'Use fourcms as the site’s CMS provider',
-        description: 'base_url must resolve to a public address (private, loopback and link-local ones are refused).',
+        description:
+          'base_url must resolve to a public address (private, loopback and link-local ones are refused). The ' +
+          'settings are stored, then checked against the provider (GET {base_url}/me): `check` says whether it ' +
+          'accepted them. A failed check never refuses the settings.',
         params: IdParams,
         body: FourcmsSettingsBody,
-        response: { 200: ProviderRecordSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ProviderSavedSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => publishing.setFourcms(actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/sites/:id/provider/check',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'Check the stored provider settings against the provider',
+        description:
+          'Calls the provider’s connection check (GET {base_url}/me) with the stored token. 200 either way: ' +
+          '`ok` says whether it answered, `error` what is wrong (no provider set, the address did not answer, ' +
+          'the token was refused, …).',
+        params: IdParams,
+        response: { 200: ProviderCheckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => publishing.checkProvider(actorOf(request), request.params.id),
   );
 }

@@ -9,6 +9,7 @@ import type {
   CmsProvider,
   CmsProviders,
   OutboundGuard,
+  ProviderCheck,
   ProviderRecord,
   PublicationStatus,
   PublicationRepository,
@@ -55,17 +56,46 @@ export class PublishingService {
     return this.deps.publication.providerRecord(siteId);
   }
 
-  /** The token is stored for the calls and never shown again. */
-  async setFourcms(actor: Actor, siteId: number, input: { base_url: string; token: string }): Promise<ProviderRecord> {
+  /**
+   * The token is stored for the calls and never shown again. The answer
+   * tells whether the provider accepts the settings; a failed check never
+   * refuses them (the provider may be down for a moment).
+   */
+  async setFourcms(
+    actor: Actor,
+    siteId: number,
+    input: { base_url: string; token: string },
+  ): Promise<ProviderRecord & { check: ProviderCheck }> {
     await this.deps.sites.get(actor, siteId);
     await this.deps.guard(input.base_url);
-    return this.deps.publication.saveProvider({
+    const baseUrl = input.base_url.replace(/\/+$/, '');
+    const record = await this.deps.publication.saveProvider({
       siteId,
       type: 'fourcms',
-      baseUrl: input.base_url.replace(/\/+$/, ''),
+      baseUrl,
       token: input.token,
       now: this.now(),
     });
+    const check = await this.check(this.deps.providers('fourcms', { base_url: baseUrl, token: input.token }));
+    return { ...record, check };
+  }
+
+  /** The stored settings' connection check; a site without a provider is a failed check that says so. */
+  async checkProvider(actor: Actor, siteId: number): Promise<ProviderCheck> {
+    await this.deps.sites.get(actor, siteId);
+    const stored = await this.deps.publication.provider(siteId);
+    if (!stored) return { ok: false, error: noProvider(siteId) };
+    return this.check(this.deps.providers(stored.type, { base_url: stored.base_url, token: stored.token }));
+  }
+
+  private async check(provider: CmsProvider): Promise<ProviderCheck> {
+    try {
+      await provider.check();
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'bad_gateway') return { ok: false, error: error.message };
+      throw error;
+    }
   }
 
   async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
@@ -161,11 +191,7 @@ export class PublishingService {
   private async providerOf(siteId: number | null): Promise<CmsProvider> {
     if (siteId === null) throw fieldError('site_id', 'The page has no site: set site_id with PUT /pages/{id} first.');
     const stored = await this.deps.publication.provider(siteId);
-    if (!stored)
-      throw fieldError(
-        'site_id',
-        `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`,
-      );
+    if (!stored) throw fieldError('site_id', noProvider(siteId));
     return this.deps.providers(stored.type, { base_url: stored.base_url, token: stored.token });
   }
 
@@ -245,3 +271,6 @@ const statusOf = (
   last_error: page.publication_error,
   last_error_at: page.publication_error_at,
 });
+
+const noProvider = (siteId: number) =>
+  `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`;

@@ -162,7 +162,18 @@ export interface ProviderSettings {
 export interface CmsProvider {
   publish(doc: PublishDocument): Promise<PublishedRef>;
   update(id: string, doc: PublishUpdate): Promise<PublishedRef>;
+  /** The connection check: who the token belongs to; a 502 AppError saying what is wrong. */
+  check(): Promise<ProviderAccount>;
 }
+
+/** The account a provider's token belongs to, as its connection check answers. */
+export interface ProviderAccount {
+  id: string;
+  name: string | null;
+}
+
+/** A connection check's outcome: it informs, it never refuses settings. */
+export type ProviderCheck = { ok: true } | { ok: false; error: string };
 
 /** Port: the adapter for a stored provider type (an unknown type is a plain Error, a 500). */
 export type CmsProviders = (type: string, settings: ProviderSettings) => CmsProvider;

@@ -4,6 +4,7 @@
  *
  *   POST {base_url}/documents       → 201 {id, slug}
  *   PUT  {base_url}/documents/{id}  → 200 {id, slug}
+ *   GET  {base_url}/me              → 200 {id, name} (the connection check)
  *
  * Every failure becomes `badGateway(message)`; the message carries the
  * provider's own words when it sent some, and never the token (it is also
@@ -16,6 +17,7 @@ import type { Response } from 'undici';
 import { checkOutboundTarget, OutboundRefusedError, outboundAgent } from '../outbound-guard.js';
 import type {
   CmsProvider,
+  ProviderAccount,
   ProviderSettings,
   PublishDocument,
   PublishedRef,
@@ -40,14 +42,23 @@ export class FourcmsProvider implements CmsProvider {
   }
 
   publish(doc: PublishDocument): Promise<PublishedRef> {
-    return this.call('POST', '/documents', doc);
+    return this.call('POST', '/documents', doc, parseRef);
   }
 
   update(id: string, doc: PublishUpdate): Promise<PublishedRef> {
-    return this.call('PUT', `/documents/${encodeURIComponent(id)}`, doc);
+    return this.call('PUT', `/documents/${encodeURIComponent(id)}`, doc, parseRef);
   }
 
-  private async call(method: 'POST' | 'PUT', path: string, body: unknown): Promise<PublishedRef> {
+  check(): Promise<ProviderAccount> {
+    return this.call('GET', '/me', undefined, parseAccount);
+  }
+
+  private async call<T>(
+    method: 'POST' | 'PUT' | 'GET',
+    path: string,
+    body: unknown,
+    parse: (status: number, text: string) => T,
+  ): Promise<T> {
     // One deadline for the whole call: the guard's DNS lookup, the connection and the answer body.
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
@@ -66,10 +77,10 @@ export class FourcmsProvider implements CmsProvider {
         method,
         headers: {
           authorization: `Bearer ${this.settings.token}`,
-          'content-type': 'application/json',
+          ...(body !== undefined && { 'content-type': 'application/json' }),
           accept: 'application/json',
         },
-        body: JSON.stringify(body),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
         // A redirect could lead past the guard (to 169.254.169.254, say): never follow one.
         redirect: 'manual',
         signal,
@@ -84,7 +95,7 @@ export class FourcmsProvider implements CmsProvider {
         const own = providerMessage(text);
         throw badGateway(`${NAME} answered ${statusLine(response)}${own ? `: ${own}` : ''}`);
       }
-      return parseAnswer(response.status, text);
+      return parse(response.status, text);
     } catch (error) {
       throw this.scrub(translate(error, signal, this.timeoutMs));
     }
@@ -152,7 +163,8 @@ function providerMessage(text: string): string | undefined {
   return undefined;
 }
 
-function parseAnswer(status: number, text: string): PublishedRef {
+/** The answer's JSON object and its `id` as a string; a 502 naming `what` when there is none. */
+function idOf(status: number, text: string, what: string): { id: string; body: Record<string, unknown> } {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -163,10 +175,18 @@ function parseAnswer(status: number, text: string): PublishedRef {
   let normalized: string | undefined;
   if (typeof id === 'string' && id.trim()) normalized = id;
   else if (typeof id === 'number' && Number.isFinite(id)) normalized = String(id);
-  if (normalized === undefined || !isRecord(body)) {
-    throw badGateway(`${NAME} answered ${status} without a document id`);
-  }
-  return { id: normalized, slug: typeof body.slug === 'string' ? body.slug : null };
+  if (normalized === undefined || !isRecord(body)) throw badGateway(`${NAME} answered ${status} without ${what}`);
+  return { id: normalized, body };
+}
+
+function parseRef(status: number, text: string): PublishedRef {
+  const { id, body } = idOf(status, text, 'a document id');
+  return { id, slug: typeof body.slug === 'string' ? body.slug : null };
+}
+
+function parseAccount(status: number, text: string): ProviderAccount {
+  const { id, body } = idOf(status, text, 'an account id');
+  return { id, name: typeof body.name === 'string' ? clean(body.name) : null };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -125,9 +125,13 @@ function ProviderForm({ siteId, provider }: { siteId: number; provider: Provider
     onSuccess: (saved) => {
       // The token leaves the form once stored: it is write-only.
       form.setFieldValue('token', '');
+      probe.reset();
       queryClient.setQueryData(['sites', siteId, 'provider'], saved);
     },
     onError: errors.showError,
+  });
+  const probe = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/sites/{id}/provider/check', { params: { path: { id: siteId } } })),
   });
   return (
     <form
@@ -174,14 +178,47 @@ function ProviderForm({ siteId, provider }: { siteId: number; provider: Provider
           <Button type="submit" loading={save.isPending}>
             Save provider
           </Button>
-          {save.isSuccess && (
-            <Text size="sm" role="status">
-              Provider saved.
-            </Text>
+          {provider.type !== null && (
+            <Button
+              variant="default"
+              loading={probe.isPending}
+              onClick={() => {
+                save.reset();
+                probe.mutate();
+              }}
+            >
+              Check connection
+            </Button>
           )}
         </Group>
+        {save.isSuccess && <CheckResult check={save.data.check} saved />}
+        {probe.isSuccess && <CheckResult check={probe.data} />}
+        {probe.isError && (
+          <Alert color="red" role="alert" title="Could not check the provider">
+            {errorMessage(probe.error)}
+          </Alert>
+        )}
       </Stack>
     </form>
+  );
+}
+
+/** What the provider said of the settings: a failed check informs, the settings are kept either way. */
+function CheckResult({ check, saved = false }: { check: { ok: boolean; error?: string }; saved?: boolean }) {
+  if (check.ok)
+    return (
+      <Text size="sm" role="status" c="green.8">
+        {saved ? 'Provider saved. ' : ''}fourcms answered and accepted the token.
+      </Text>
+    );
+  return (
+    <Alert
+      color="yellow"
+      role="alert"
+      title={saved ? 'Saved, but the provider did not accept it' : 'The provider did not accept the settings'}
+    >
+      {check.error}. Pages of this site cannot be published until this is fixed.
+    </Alert>
   );
 }
 
