@@ -52,7 +52,7 @@ const isServicePath = (path: string) =>
 
 /**
  * The browser app: the files that its build wrote to `dir` (Vite's `dist/`),
- * streamed by @fastify/static. Files under `assets/` carry a content hash in
+ * streamed by @fastify/static, precompressed. Files under `assets/` carry a content hash in
  * their name, so they are cached for good; everything else (index.html first)
  * is revalidated on every load, so a new build reaches browsers at once.
  * The directory is looked at per request: building while the service runs
@@ -70,7 +70,12 @@ export async function registerWebApp(app: App, options: { dir: string }): Promis
     cacheControl: false,
     suppressWarning: true,
     allowedPath: (path) => !isServicePath(path),
-    setHeaders: (reply, path) => {
+    // The build writes each text file beside itself as .br and .gz (scripts/precompress.mjs): the
+    // variant the browser accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
+    setHeaders: (reply, served) => {
+      // The headers are those of the file the variant encodes (index.html for index.html.br).
+      const path = served.replace(/\.(?:br|gz)$/, '');
       const hashed = path.startsWith(join(root, 'assets') + '/');
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       reply.header('x-content-type-options', 'nosniff');
