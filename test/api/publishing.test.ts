@@ -126,6 +126,26 @@ describe('previews', () => {
     );
   });
 
+  it("shows as many stub items as the binding's limit asks for, as live data would", async () => {
+    const items = async (bindings?: unknown) => {
+      const page = await createPage(t, user, {
+        name: 'Feed only',
+        site_id: site.id,
+        blocks: [{ block_id: feed.id, ...(bindings !== undefined && { bindings }) }],
+      });
+      const r = await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key });
+      expect(r.status).toBe(200);
+      return r.text.match(/<li>/g)?.length ?? 0;
+    };
+    // The slot's default binding asks for 3, the stub's size; an instance that asks for 2 or 1 gets 2 or 1.
+    expect(await items()).toBe(3);
+    expect(await items({ news: { source: 'articles.latest', params: { limit: 2 } } })).toBe(2);
+    expect(await items({ news: { source: 'articles.latest', params: { limit: 1 } } })).toBe(1);
+    // More than the stub holds shows the whole stub; no limit shows it whole too.
+    expect(await items({ news: { source: 'articles.latest', params: { limit: 10 } } })).toBe(3);
+    expect(await items({ news: { source: 'articles.by_rubric', params: { category_id: 2 } } })).toBe(3);
+  });
+
   it('previews one block with given values, and reports bad values at their path', async () => {
     const ok = await t.call('POST', `/api/v1/blocks/${feed.id}/preview`, {
       key: user.key,

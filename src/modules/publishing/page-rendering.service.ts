@@ -4,7 +4,7 @@ import type { LoadedBlock, Revision } from '../blocks/blocks.js';
 import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
-import { ownPage, type PageBlock } from '../pages/pages.js';
+import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
 import type {
   PageBlockInput,
   PageRenderer,
@@ -144,9 +144,22 @@ export class PageRenderingService {
       js: assets.js,
       values: instance.placeholder_values,
       // A slot left unbound takes its default; with neither, the template sees an empty list.
-      slots: Object.fromEntries(chosen[i]!.map((c) => [c.name, c.binding ? (stubs.get(c.binding.source) ?? []) : []])),
+      slots: Object.fromEntries(
+        chosen[i]!.map((c) => [c.name, c.binding ? stubFor(stubs.get(c.binding.source) ?? [], c.binding) : []]),
+      ),
       blockType: blockType === 'markdown' ? 'markdown' : 'schema',
       richtextFields: richtextFields(fields),
     }));
   }
+}
+
+/**
+ * A source's stub as the binding would get live data: a list cut to the
+ * binding's `limit` (a preview of "the latest 2" shows two items, not the
+ * stub's three). Other params (sort, rubric) have nothing to act on in a stub.
+ */
+function stubFor(stub: unknown, binding: Binding): unknown {
+  const limit = binding.params?.limit;
+  if (!Array.isArray(stub) || typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) return stub;
+  return stub.slice(0, limit);
 }
