@@ -114,7 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     checkSite: (actor, id) => sites.get(actor, id).then(() => undefined),
     clock,
   });
-  const pageRows = pagesRepository(database);
+  const pageRows = pagesRepository(database, { historyLimit: config.pageHistoryLimit });
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
   const pages = new PagesService({
     pages: pageRows,

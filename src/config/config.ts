@@ -54,6 +54,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** The most versions a page keeps (its published ones besides): PAGE_HISTORY_LIMIT, 100 by default. */
+  pageHistoryLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +161,6 @@ export function loadConfig(raw: Env = process.env): Config {
     webDir: env.WEB_DIR || 'web/dist',
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    pageHistoryLimit: Number(env.PAGE_HISTORY_LIMIT ?? '100'),
   };
 }

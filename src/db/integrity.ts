@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
+import { checkHistory } from './integrity-history.js';
 
 export interface Violation {
   check: string;
@@ -51,6 +52,8 @@ const REFERENCES: [table: string, column: string, target: string][] = [
   ['page_blocks', 'parent_page_block_id', 'page_blocks'],
   ['site_providers', 'site_id', 'sites'],
   ['uploads', 'user_id', 'users'],
+  ['page_versions', 'page_id', 'pages'],
+  ['page_block_states', 'page_id', 'pages'],
 ];
 
 /** Invariants that span rows, which no single constraint states. */
@@ -135,5 +138,6 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<Violation[]> {
     `select p.id, p.kind from pages p where not exists (select 1 from page_types t where t.kind = p.kind)`,
   );
   for (const [check, query] of RULES) await run(check, query);
+  violations.push(...(await checkHistory(db)));
   return violations;
 }

@@ -204,6 +204,43 @@ export interface PagesTable {
   publication_error_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The number of the page's latest version (page_versions). */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** An instance as it stood in one or more versions of its page: written only when it changed. */
+export interface PageBlockStatesTable {
+  id: Generated<number>;
+  page_id: number;
+  page_block_id: number;
+  parent_page_block_id: number | null;
+  block_id: number;
+  revision_id: number;
+  major: number;
+  minor: number;
+  placeholder_values: JsonText;
+  bindings: JsonText | null;
+}
+
+/** One version of a page: its metadata, who made it, and its instances as `[[instance id, state id], ...]`. */
+export interface PageVersionsTable {
+  page_id: number;
+  number: number;
+  created_at: Timestamp;
+  actor_user_id: number | null;
+  actor_via: string;
+  actor_key_prefix: string | null;
+  summary: string;
+  published: ColumnType<boolean | number, boolean | undefined, boolean>;
+  name: string;
+  site_id: number | null;
+  folder_id: number | null;
+  slug: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  meta_robots: string | null;
+  blocks: string;
 }
 
 export interface PageBlocksTable {
@@ -270,5 +307,7 @@ export interface DB {
   folders: FoldersTable;
   pages: PagesTable;
   page_blocks: PageBlocksTable;
+  page_block_states: PageBlockStatesTable;
+  page_versions: PageVersionsTable;
   site_providers: SiteProvidersTable;
 }

@@ -226,6 +226,7 @@ describe('the hand-written page answer', () => {
         pinned({ major: current.version.major - 1, minor: 9 }, 2),
       ],
       now: new Date().toISOString(),
+      by: { userId: user.id },
     });
     expect(created.blocks.map((b) => b.update_status)).toEqual(['up_to_date', 'outdated_minor', 'outdated_major']);
     expect(pageBody(created)).toBe(await expected(created.id, true));
@@ -303,7 +304,13 @@ describe('the hand-written page answer', () => {
     });
     const pages = pagesRepository(t.app.database);
     const now = () => new Date().toISOString();
-    const inserted = await pages.insertBlocks({ pageId: page.id, position: 0, instances: [behind(1)], now: now() });
+    const inserted = await pages.insertBlocks({
+      pageId: page.id,
+      position: 0,
+      instances: [behind(1)],
+      now: now(),
+      by: { userId: user.id },
+    });
     expect(inserted.has_outdated_blocks).toBe(true);
     expect(pageBody(inserted)).toBe(await expected(page.id, true));
     const rewritten = await pages.update({
@@ -311,6 +318,7 @@ describe('the hand-written page answer', () => {
       fields: { ...emptyPageFields(replaced.name), site_id: replaced.site_id },
       instances: [behind(2), behind(0)],
       now: now(),
+      by: { userId: user.id },
     });
     expect(rewritten.blocks!.map((b) => b.update_status)).toEqual(['outdated_minor', 'outdated_minor']);
     expect(pageBody(rewritten)).toBe(await expected(page.id, true));

@@ -1941,6 +1941,7 @@ export interface components {
      *       "has_outdated_blocks": false,
      *       "created_at": "2026-01-05T10:02:00.000Z",
      *       "updated_at": "2026-01-05T10:02:00.000Z",
+     *       "version": 3,
      *       "blocks": [
      *         {
      *           "id": 1,
@@ -1989,6 +1990,8 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+      /** @description the number of the page's latest version: every successful write makes the next one (GET /pages/{id}/versions) */
+      version: number;
       /** @description null unless with_blocks=1: not requested, not empty */
       blocks: components['schemas']['PageBlock'][] | null;
     };
@@ -2010,6 +2013,7 @@ export interface components {
      *           "has_outdated_blocks": false,
      *           "created_at": "2026-01-05T10:02:00.000Z",
      *           "updated_at": "2026-01-05T10:02:00.000Z",
+     *           "version": 3,
      *           "blocks": null
      *         }
      *       ],
@@ -5600,6 +5604,7 @@ export interface operations {
            *           "has_outdated_blocks": false,
            *           "created_at": "2026-01-05T10:02:00.000Z",
            *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "version": 3,
            *           "blocks": null
            *         }
            *       ],
@@ -5710,6 +5715,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -5874,6 +5880,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -6000,6 +6007,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -6220,6 +6228,7 @@ export interface operations {
            *           "has_outdated_blocks": false,
            *           "created_at": "2026-01-05T10:02:00.000Z",
            *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "version": 3,
            *           "blocks": null
            *         }
            *       ],
@@ -6322,6 +6331,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -6468,6 +6478,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -6681,6 +6692,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -6816,6 +6828,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -7104,6 +7117,7 @@ export interface operations {
            *         "has_outdated_blocks": false,
            *         "created_at": "2026-01-05T10:02:00.000Z",
            *         "updated_at": "2026-01-05T10:02:00.000Z",
+           *         "version": 3,
            *         "blocks": [
            *           {
            *             "id": 2,

@@ -57,6 +57,8 @@ async function violationsAfter(corrupt: (trx: Kysely<DB>) => Promise<unknown>, w
   }
 }
 
+const UNRECORDED = "each instance's latest state is the instance as it stands";
+
 describe('the integrity check', () => {
   it('finds nothing wrong in data written through the API', async () => {
     expect(await checkIntegrity(db)).toEqual([]);
@@ -87,12 +89,20 @@ describe('the integrity check', () => {
       await violationsAfter((trx) =>
         trx.updateTable('page_blocks').set(otherRevision).where('id', '=', first!.id).execute(),
       ),
-    ).toEqual(['page_blocks pinned to a revision of their block, same major.minor']);
+    ).toEqual([
+      'page_blocks pinned to a revision of their block, same major.minor',
+      // Changed behind the API's back: no version says so.
+      UNRECORDED,
+    ]);
     expect(
       await violationsAfter((trx) =>
         trx.updateTable('page_blocks').set({ major: 9 }).where('id', '=', first!.id).execute(),
       ),
-    ).toEqual(['page_blocks pinned to a revision of their block, same major.minor']);
+    ).toEqual([
+      'page_blocks pinned to a revision of their block, same major.minor',
+      // Changed behind the API's back: no version says so.
+      UNRECORDED,
+    ]);
   });
 
   it('finds a page outside the site of its folder', async () => {
@@ -113,5 +123,47 @@ describe('the integrity check', () => {
       ),
     ).toEqual(expect.arrayContaining(['page_blocks.page_id references an existing pages row']));
     expect(await checkIntegrity(db)).toEqual([]);
+  });
+
+  it('finds a page whose latest version is not the page: a change no version recorded, a version missing or broken', async () => {
+    const [first] = page.blocks;
+    expect(
+      await violationsAfter((trx) =>
+        trx
+          .updateTable('page_blocks')
+          .set({ placeholder_values: JSON.stringify({ title: 'behind its back' }) })
+          .where('id', '=', first!.id)
+          .execute(),
+      ),
+    ).toEqual([UNRECORDED]);
+    expect(
+      await violationsAfter((trx) =>
+        trx.updateTable('pages').set({ name: 'Renamed alone' }).where('id', '=', page.id).execute(),
+      ),
+    ).toEqual(["a page's latest version is the page as it stands"]);
+    expect(
+      await violationsAfter((trx) =>
+        trx
+          .updateTable('pages')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('id', '=', page.id)
+          .execute(),
+      ),
+    ).toEqual(["pages.version is the number of the page's latest version"]);
+    // An instance that left the page with no version saying so: the latest version still names it.
+    expect(
+      await violationsAfter(async (trx) => {
+        await trx.deleteFrom('page_blocks').where('id', '=', page.blocks[2]!.id).execute();
+      }),
+    ).toEqual(["a page's latest version is the page as it stands"]);
+    expect(
+      await violationsAfter((trx) =>
+        trx.deleteFrom('page_block_states').where('page_block_id', '=', first!.id).execute(),
+      ),
+    ).toEqual([
+      UNRECORDED,
+      "a page's latest version is the page as it stands",
+      'every version names states that exist',
+    ]);
   });
 });

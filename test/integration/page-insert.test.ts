@@ -60,6 +60,7 @@ describe('a page write', () => {
         fields: fields('Half', site.id),
         instances: [instance(block.body.id), instance(999_999)],
         now: new Date().toISOString(),
+        by: { userId: user.id },
       }),
     ).rejects.toThrow();
     expect(await count()).toBe(before);
@@ -78,6 +79,7 @@ describe('a page write', () => {
       fields: fields('Empty', site.id),
       instances: [],
       now: new Date().toISOString(),
+      by: { userId: user.id },
     });
     expect(empty.blocks).toEqual([]);
     expect(empty.has_outdated_blocks).toBe(false);

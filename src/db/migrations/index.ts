@@ -17,6 +17,7 @@ import * as blockSearchTable from './0014-block-search-table.js';
 import * as submissionFrozen from './0015-submission-frozen.js';
 import * as uploads from './0016-uploads.js';
 import * as siteLayoutReference from './0017-site-layout-reference.js';
+import * as pageHistory from './0018-page-history.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0015-submission-frozen': submissionFrozen,
   '0016-uploads': uploads,
   '0017-site-layout-reference': siteLayoutReference,
+  '0018-page-history': pageHistory,
 };

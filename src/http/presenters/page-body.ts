@@ -24,7 +24,7 @@ export function pageBody(page: PageView): string {
     `,"meta_title":${orNull(page.meta_title)},"meta_description":${orNull(page.meta_description)}` +
     `,"meta_keywords":${orNull(page.meta_keywords)},"meta_robots":${orNull(page.meta_robots)}` +
     `,"is_published":${page.is_published},"has_outdated_blocks":${page.has_outdated_blocks}` +
-    `,"created_at":${text(page.created_at)},"updated_at":${text(page.updated_at)}` +
+    `,"created_at":${text(page.created_at)},"updated_at":${text(page.updated_at)},"version":${page.version}` +
     `,"blocks":${page.blocks ? `[${page.blocks.map(blockBody).join(',')}]` : 'null'}}`
   );
 }

@@ -29,6 +29,7 @@ export function presentPage(page: PageWithBlocks | (Omit<PageWithBlocks, 'blocks
     has_outdated_blocks: page.has_outdated_blocks,
     created_at: page.created_at,
     updated_at: page.updated_at,
+    version: page.version,
     blocks: page.blocks ? page.blocks.map(presentPageBlock) : null,
   };
 }

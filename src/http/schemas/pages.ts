@@ -113,6 +113,7 @@ const PAGE_EXAMPLE = {
   has_outdated_blocks: false,
   created_at: '2026-01-05T10:02:00.000Z',
   updated_at: '2026-01-05T10:02:00.000Z',
+  version: 3,
   blocks: [PAGE_BLOCK_EXAMPLE],
 };
 
@@ -133,6 +134,11 @@ export const PageSchema = named(
     has_outdated_blocks: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
+    version: Int({
+      minimum: 1,
+      description:
+        "the number of the page's latest version: every successful write makes the next one (GET /pages/{id}/versions)",
+    }),
     blocks: Nullable(
       Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' }),
     ),

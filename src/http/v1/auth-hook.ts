@@ -3,6 +3,7 @@ import { forbidden, unauthenticated } from '../../shared/errors.js';
 import { isObject } from '../../shared/is-object.js';
 import type { ApiKeysService } from '../../modules/api-keys/api-keys.service.js';
 import type { PageReads } from '../page-reads.js';
+import { MCP_MARK, MCP_MARK_HEADER } from '../mcp-mark.js';
 
 export const KEY_REQUIRED =
   'An API key is required: send it in the Authorization header as "Authorization: Bearer pb_<64 hex characters>".';
@@ -28,7 +29,8 @@ export function apiKeyAuth(apiKeys: ApiKeysService, pageReads: PageReads) {
     if (!match) throw unauthenticated(KEY_REQUIRED);
     const key = await apiKeys.authenticate(match[1]!, pageReads.pageToRead(request));
     if (key.isBlocked) throw forbidden('This account is blocked.');
-    request.actor = key.actor;
+    const viaMcp = request.headers[MCP_MARK_HEADER] === MCP_MARK;
+    request.actor = { ...key.actor, via: { kind: viaMcp ? 'mcp' : 'key', keyPrefix: key.prefix } };
     request.keyPrefix = key.prefix;
     pageReads.readWithKey(request, key.pageVersion);
   };

@@ -4,6 +4,7 @@ import type { ApiCall } from '../../mcp/server.js';
 import type { Config } from '../../config/config.js';
 import { actorOf, type App, type HttpDeps } from '../context.js';
 import { ErrorBodyRef, errorResponses, withExample } from '../schemas/common.js';
+import { MCP_MARK, MCP_MARK_HEADER } from '../mcp-mark.js';
 
 /**
  * `/api/v1/mcp`: the MCP server over Streamable HTTP (stateless: a server and a
@@ -30,7 +31,11 @@ export function mcpRoutes(app: App, deps: Pick<HttpDeps, 'config' | 'services'>)
       const answer = await app.inject({
         method,
         url: `/api/v1${path}`,
-        headers: { authorization, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        headers: {
+          authorization,
+          [MCP_MARK_HEADER]: MCP_MARK,
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
         ...(body !== undefined && { payload: JSON.stringify(body) }),
       });
       return {

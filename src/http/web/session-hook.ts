@@ -18,7 +18,7 @@ export function sessionAuth(auth: AuthService, publicOrigin: string) {
     const user = token ? await auth.userForSession(token) : undefined;
     if (user) {
       request.sessionUser = user;
-      request.actor = { userId: user.id, isAdmin: user.is_admin };
+      request.actor = { userId: user.id, isAdmin: user.is_admin, via: { kind: 'session' } };
     }
     if (request.routeOptions.config.public) return;
     if (!user) {

@@ -5,7 +5,7 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
 import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
-import type { NewInstance, PageBlock, PagesRepository, PageView } from './pages.js';
+import { authorOf, type NewInstance, type PageBlock, type PagesRepository, type PageView } from './pages.js';
 import type { PagesService } from './pages.service.js';
 
 export interface UpgradeAllResult {
@@ -39,6 +39,7 @@ export class PageBlocksService {
       ...(position !== undefined && { position }),
       instances,
       now: this.now(),
+      by: authorOf(actor),
     });
   }
 
@@ -67,12 +68,12 @@ export class PageBlocksService {
           `Instance ${parentId} is instance ${pageBlockId} or nested in it: a block cannot go into itself.`,
         );
     }
-    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, parentId, now: this.now() });
+    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, parentId, now: this.now(), by: authorOf(actor) });
   }
 
   async remove(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
     this.instance(await this.existing(actor, pageId), pageBlockId);
-    await this.deps.pages.deleteBlock({ pageId, pageBlockId, now: this.now() });
+    await this.deps.pages.deleteBlock({ pageId, pageBlockId, now: this.now(), by: authorOf(actor) });
   }
 
   /** New values for an instance, checked against its pinned revision (the pin does not move). */
@@ -96,6 +97,7 @@ export class PageBlocksService {
       values,
       bindings: bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null,
       now: this.now(),
+      by: authorOf(actor),
     });
   }
 
@@ -121,7 +123,7 @@ export class PageBlocksService {
           },
         });
       }
-      await pages.repin({ pageId, changes: [change!], now: this.now() });
+      await pages.repin({ pageId, changes: [change!], now: this.now(), by: authorOf(actor) });
     });
   }
 
@@ -143,7 +145,7 @@ export class PageBlocksService {
           result.upgraded.push({ id: instance.id, from: instance.version, to: change!.instance.version });
         }
       }
-      await pages.repin({ pageId, changes, now: this.now() });
+      await pages.repin({ pageId, changes, now: this.now(), by: authorOf(actor) });
       return result;
     });
   }
@@ -165,7 +167,13 @@ export class PageBlocksService {
         existing,
       },
     );
-    return this.deps.pages.replaceBlock({ pageId, pageBlockId, instance: instance!, now: this.now() });
+    return this.deps.pages.replaceBlock({
+      pageId,
+      pageBlockId,
+      instance: instance!,
+      now: this.now(),
+      by: authorOf(actor),
+    });
   }
 
   private plan(

@@ -7,6 +7,7 @@ import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import {
+  authorOf,
   emptyPageFields,
   folderNotInSite,
   META_FIELDS,
@@ -79,7 +80,14 @@ export class PagesService {
     await this.checkKind(kind);
     const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
-    return this.deps.pages.create({ ownerId: actor.userId, kind, fields, instances, now: this.now() });
+    return this.deps.pages.create({
+      ownerId: actor.userId,
+      kind,
+      fields,
+      instances,
+      now: this.now(),
+      by: authorOf(actor),
+    });
   }
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
@@ -94,7 +102,13 @@ export class PagesService {
       ...(input.folder_id !== undefined && { folder_id }),
     };
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
-    return this.deps.pages.update({ id, fields, ...(instances ? { instances } : {}), now: this.now() });
+    return this.deps.pages.update({
+      id,
+      fields,
+      ...(instances ? { instances } : {}),
+      now: this.now(),
+      by: authorOf(actor),
+    });
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

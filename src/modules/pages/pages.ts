@@ -1,4 +1,4 @@
-import type { Actor } from '../../shared/actor.js';
+import type { Actor, Via } from '../../shared/actor.js';
 import { notFound, unprocessable, type FieldError } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
@@ -53,7 +53,17 @@ export interface Page extends PageFields {
   has_outdated_blocks: boolean;
   created_at: string;
   updated_at: string;
+  /** The number of the page's latest version: every successful write makes the next one. */
+  version: number;
 }
+
+/** Who makes a version: the user, and how they came (absent: no request, such as a script). */
+export interface Author {
+  userId: number;
+  via?: Via;
+}
+
+export const authorOf = (actor: Actor): Author => ({ userId: actor.userId, ...(actor.via && { via: actor.via }) });
 
 /** A folder a page cannot be in: not the actor's, not in the page's site, or gone. */
 export const folderNotInSite = (folderId: number, siteId: number | null) =>
@@ -117,6 +127,7 @@ export type PageHead = Pick<
   | 'has_outdated_blocks'
   | 'created_at'
   | 'updated_at'
+  | 'version'
 >;
 
 /**
@@ -197,9 +208,16 @@ export interface PagesRepository {
     fields: PageFields;
     instances: NewInstance[];
     now: string;
+    by: Author;
   }): Promise<PageView & { blocks: PageBlockView[] }>;
   /** `instances` given: the whole set is replaced. Throws the slug conflict. Answers the page as written. */
-  update(input: { id: number; fields: PageChange; instances?: NewInstance[]; now: string }): Promise<PageView>;
+  update(input: {
+    id: number;
+    fields: PageChange;
+    instances?: NewInstance[];
+    now: string;
+    by: Author;
+  }): Promise<PageView>;
   delete(id: number): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
@@ -207,7 +225,13 @@ export interface PagesRepository {
    * Inserts at a 0-based position of the page's order (undefined: its end, as the page stands
    * under its lock); answers the page as written, its instances included.
    */
-  insertBlocks(input: { pageId: number; position?: number; instances: NewInstance[]; now: string }): Promise<PageView>;
+  insertBlocks(input: {
+    pageId: number;
+    position?: number;
+    instances: NewInstance[];
+    now: string;
+    by: Author;
+  }): Promise<PageView>;
   /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
   moveBlock(input: {
     pageId: number;
@@ -215,23 +239,32 @@ export interface PagesRepository {
     position: number;
     parentId?: number | null;
     now: string;
+    by: Author;
   }): Promise<void>;
-  deleteBlock(input: { pageId: number; pageBlockId: number; now: string }): Promise<void>;
+  deleteBlock(input: { pageId: number; pageBlockId: number; now: string; by: Author }): Promise<void>;
   updateBlock(input: {
     pageId: number;
     pageBlockId: number;
     values: Record<string, unknown>;
     bindings: Record<string, Binding> | null;
     now: string;
+    by: Author;
   }): Promise<void>;
   /** Re-pins instances, each with its new values, in one transaction. */
   repin(input: {
     pageId: number;
     changes: Array<{ pageBlockId: number; instance: NewInstance }>;
     now: string;
+    by: Author;
   }): Promise<void>;
   /** A new instance in the old one's place (same position and parent), in one transaction; returns its id. */
-  replaceBlock(input: { pageId: number; pageBlockId: number; instance: NewInstance; now: string }): Promise<number>;
+  replaceBlock(input: {
+    pageId: number;
+    pageBlockId: number;
+    instance: NewInstance;
+    now: string;
+    by: Author;
+  }): Promise<number>;
   /** Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave. */
   withPageLock<T>(pageId: number, work: (repo: PagesRepository) => Promise<T>): Promise<T>;
 }

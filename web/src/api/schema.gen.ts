@@ -2539,6 +2539,7 @@ export interface components {
      *       "has_outdated_blocks": false,
      *       "created_at": "2026-01-05T10:02:00.000Z",
      *       "updated_at": "2026-01-05T10:02:00.000Z",
+     *       "version": 3,
      *       "blocks": [
      *         {
      *           "id": 1,
@@ -2587,6 +2588,8 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+      /** @description the number of the page's latest version: every successful write makes the next one (GET /pages/{id}/versions) */
+      version: number;
       /** @description null unless with_blocks=1: not requested, not empty */
       blocks: components['schemas']['PageBlock'][] | null;
     };
@@ -2608,6 +2611,7 @@ export interface components {
      *           "has_outdated_blocks": false,
      *           "created_at": "2026-01-05T10:02:00.000Z",
      *           "updated_at": "2026-01-05T10:02:00.000Z",
+     *           "version": 3,
      *           "blocks": null
      *         }
      *       ],
@@ -6970,6 +6974,7 @@ export interface operations {
            *           "has_outdated_blocks": false,
            *           "created_at": "2026-01-05T10:02:00.000Z",
            *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "version": 3,
            *           "blocks": null
            *         }
            *       ],
@@ -7080,6 +7085,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -7244,6 +7250,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -7370,6 +7377,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -7590,6 +7598,7 @@ export interface operations {
            *           "has_outdated_blocks": false,
            *           "created_at": "2026-01-05T10:02:00.000Z",
            *           "updated_at": "2026-01-05T10:02:00.000Z",
+           *           "version": 3,
            *           "blocks": null
            *         }
            *       ],
@@ -7692,6 +7701,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -7838,6 +7848,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -8051,6 +8062,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -8186,6 +8198,7 @@ export interface operations {
            *       "has_outdated_blocks": false,
            *       "created_at": "2026-01-05T10:02:00.000Z",
            *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
            *       "blocks": [
            *         {
            *           "id": 1,
@@ -8474,6 +8487,7 @@ export interface operations {
            *         "has_outdated_blocks": false,
            *         "created_at": "2026-01-05T10:02:00.000Z",
            *         "updated_at": "2026-01-05T10:02:00.000Z",
+           *         "version": 3,
            *         "blocks": [
            *           {
            *             "id": 2,

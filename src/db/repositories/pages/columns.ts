@@ -31,6 +31,7 @@ export const HEAD_COLUMNS = [
   'is_published',
   'created_at',
   'updated_at',
+  'version',
 ] as const;
 
 /** Its publication state (`is_published` is in the head too). */

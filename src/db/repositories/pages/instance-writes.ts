@@ -12,7 +12,8 @@ import type { PageWriteKit } from './page-writes.js';
 export function instanceWrites(
   kit: PageWriteKit,
 ): Pick<PagesRepository, 'insertBlocks' | 'moveBlock' | 'deleteBlock' | 'updateBlock' | 'repin' | 'replaceBlock'> {
-  const { dialect, locked, referencesGone, inBody, missing, insertRows, libraryFor, answers } = kit;
+  const { dialect, locked, referencesGone, inBody, missing, insertRows, libraryFor, answers, versions, versioned } =
+    kit;
 
   /** The page's instances in order, as the locked transaction sees them. */
   const currentOrder = async (trx: Kysely<DB>, pageId: number) =>
@@ -47,7 +48,7 @@ export function instanceWrites(
   ) => (await insertRows(trx, pageId, instances, from, now)).map((r) => r.id);
 
   return {
-    async insertBlocks({ pageId, position: asked, instances, now }) {
+    async insertBlocks({ pageId, position: asked, instances, now, by }) {
       const write = () =>
         locked(pageId, async (trx) => {
           const existing = await answers.instances(trx, pageId);
@@ -69,6 +70,7 @@ export function instanceWrites(
           const next = [...order.slice(0, position), ...ids, ...order.slice(position)];
           await writeOrder(trx, dialect, pageId, next, now);
           const head = await answers.touch(trx, pageId, now);
+          await versions.record(trx, { pageId, number: head.version, by, now });
           const byId = new Map([...existing, ...added].map((b) => [b.id, b]));
           return answers.answer(
             head,
@@ -78,7 +80,7 @@ export function instanceWrites(
       return invalidReference(dialect, write, () => referencesGone(undefined, instances, inBody));
     },
 
-    async moveBlock({ pageId, pageBlockId, position, parentId, now }) {
+    async moveBlock({ pageId, pageBlockId, position, parentId, now, by }) {
       await locked(pageId, async (trx) => {
         const all = await currentOrder(trx, pageId);
         if (!all.includes(pageBlockId)) throw missing(pageBlockId);
@@ -96,11 +98,11 @@ export function instanceWrites(
         const order = all.filter((id) => id !== pageBlockId);
         order.splice(position, 0, pageBlockId);
         await writeOrder(trx, dialect, pageId, order, now);
-        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        await versioned(trx, pageId, by, now);
       });
     },
 
-    async deleteBlock({ pageId, pageBlockId, now }) {
+    async deleteBlock({ pageId, pageBlockId, now, by }) {
       await locked(pageId, async (trx) => {
         // Children of a layout instance go with it (cascade).
         const { numDeletedRows } = await trx
@@ -110,11 +112,11 @@ export function instanceWrites(
           .executeTakeFirst();
         if (!numDeletedRows) throw missing(pageBlockId);
         await writeOrder(trx, dialect, pageId, await currentOrder(trx, pageId), now);
-        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        await versioned(trx, pageId, by, now);
       });
     },
 
-    async updateBlock({ pageId, pageBlockId, values, bindings, now }) {
+    async updateBlock({ pageId, pageBlockId, values, bindings, now, by }) {
       await locked(pageId, async (trx) => {
         const { numUpdatedRows } = await trx
           .updateTable('page_blocks')
@@ -127,11 +129,11 @@ export function instanceWrites(
           .where('page_id', '=', pageId)
           .executeTakeFirst();
         if (!numUpdatedRows) throw missing(pageBlockId);
-        await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        await versioned(trx, pageId, by, now);
       });
     },
 
-    async repin({ pageId, changes, now }) {
+    async repin({ pageId, changes, now, by }) {
       await locked(pageId, async (trx) => {
         for (const { pageBlockId, instance } of changes) {
           const {
@@ -148,11 +150,12 @@ export function instanceWrites(
             .where('page_id', '=', pageId)
             .execute();
         }
-        if (changes.length) await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+        // A successful upgrade-all that found nothing to upgrade still makes its version (the page's time stays).
+        await versioned(trx, pageId, by, now, changes.length > 0);
       });
     },
 
-    async replaceBlock({ pageId, pageBlockId, instance, now }) {
+    async replaceBlock({ pageId, pageBlockId, instance, now, by }) {
       const write = () =>
         locked(pageId, async (trx) => {
           const old = await trx
@@ -184,7 +187,7 @@ export function instanceWrites(
             order.map((other) => (other === pageBlockId ? id! : other)),
             now,
           );
-          await trx.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).execute();
+          await versioned(trx, pageId, by, now);
           return id!;
         });
       // The body is the one instance: its block is at `block_id`.

@@ -19,8 +19,13 @@ export function pageAnswers(database: Database) {
   const compact = database.dialect.compactJson;
   const toBlock = blockView(compact);
   const instancesOf = compiledOnce(1, (pageId: number) => instancesView(database.db, pageId));
+  // A write's answer moves the page to its next version (see version-writes.ts).
   const touchQuery = compiledOnce(2, (pageId: number, now: string) =>
-    database.db.updateTable('pages').set({ updated_at: now }).where('id', '=', pageId).returning(HEAD_COLUMNS),
+    database.db
+      .updateTable('pages')
+      .set((eb) => ({ updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', pageId)
+      .returning(HEAD_COLUMNS),
   );
 
   return {
@@ -29,17 +34,17 @@ export function pageAnswers(database: Database) {
       return (await trx.executeQuery(instancesOf(pageId))).rows.map(toBlock);
     },
 
-    /** Moves the page's `updated_at`; its row as it now stands. */
+    /** Moves the page's `updated_at` and version; its row as it now stands. */
     async touch(trx: Kysely<DB>, pageId: number, now: string) {
       const [row] = (await trx.executeQuery(touchQuery(pageId, now))).rows;
       return row!;
     },
 
-    /** Writes the page's fields; its row as it now stands. */
+    /** Writes the page's fields and moves its version; its row as it now stands. */
     update: (trx: Kysely<DB>, pageId: number, fields: PageChange, now: string) =>
       trx
         .updateTable('pages')
-        .set({ ...fields, updated_at: now })
+        .set((eb) => ({ ...fields, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', pageId)
         .returning(HEAD_COLUMNS)
         .executeTakeFirstOrThrow(),

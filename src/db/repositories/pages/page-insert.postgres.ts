@@ -23,11 +23,13 @@ type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance
 // A revision deleted meanwhile has none to copy: '[]' stands in so that the row reaches the
 // foreign key on revision_id, which refuses it (a deleted block's answer, not a NOT NULL's 500).
 // Parameters: the owner, the kind, the fields (FIELD_COLUMNS' order), then `at`: the time, the
-// three search texts and the instances.
+// three search texts, the instances, and version 1's author (user, via, key prefix) and summary.
+// Version 1 is written by the same statement: its instances' states and the list naming them.
 const at = FIELD_COLUMNS.length + 3;
 const PAGE_INSERT = `with p as (
-  insert into pages (owner_id, kind, ${FIELD_COLUMNS.join(', ')}, is_published, created_at, updated_at, search_vector)
-  values ($1, $2, ${FIELD_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, false, $${at}::timestamptz, $${at}::timestamptz,
+  insert into pages (owner_id, kind, ${FIELD_COLUMNS.join(', ')}, is_published, created_at, updated_at, version,
+    search_vector)
+  values ($1, $2, ${FIELD_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, false, $${at}::timestamptz, $${at}::timestamptz, 1,
     setweight(to_tsvector('simple', $${at + 1}::text), 'A') || setweight(to_tsvector('simple', $${at + 2}::text), 'B') ||
     setweight(to_tsvector('simple', $${at + 3}::text), 'C'))
   returning id),
@@ -41,7 +43,22 @@ i as (
     coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id), '[]'),
     x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $${at}::timestamptz, $${at}::timestamptz
   from p cross join x
-  returning id, block_id, order_index, placeholder_values, bindings)
+  returning id, page_id, block_id, revision_id, major, minor, parent_page_block_id, order_index, placeholder_values,
+    bindings),
+s as (
+  insert into page_block_states (page_id, page_block_id, parent_page_block_id, block_id, revision_id, major, minor,
+    placeholder_values, bindings)
+  select i.page_id, i.id, i.parent_page_block_id, i.block_id, i.revision_id, i.major, i.minor, i.placeholder_values,
+    i.bindings from i order by i.order_index
+  returning id, page_block_id),
+v as (
+  insert into page_versions (page_id, number, created_at, actor_user_id, actor_via, actor_key_prefix, summary,
+    ${FIELD_COLUMNS.join(', ')}, blocks)
+  select p.id, 1, $${at}::timestamptz, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8},
+    ${FIELD_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')},
+    coalesce((select '[' || string_agg('[' || s.page_block_id || ',' || s.id || ']', ',' order by i.order_index) || ']'
+      from s join i on i.id = s.page_block_id), '[]')
+  from p)
 select p.id as page_id, i.id, i.placeholder_values, i.bindings, i.block_id, b.name, b.kind, cur.major, cur.minor
 from p left join i on true
   left join blocks b on b.id = i.block_id
@@ -63,6 +80,8 @@ export async function insertPagePostgres(
     search: { name: string; slug: string; meta: string };
     instances: NewInstance[];
     now: string;
+    author: { actor_user_id: number; actor_via: string; actor_key_prefix: string | null };
+    summary: string;
   },
 ): Promise<{ id: number; instances: WrittenInstance[] }> {
   const { fields, instances } = input;
@@ -87,6 +106,10 @@ export async function insertPagePostgres(
     input.search.slug,
     input.search.meta,
     JSON.stringify(rows),
+    input.author.actor_user_id,
+    input.author.actor_via,
+    input.author.actor_key_prefix,
+    input.summary,
   ];
   const { rows: written } = await db.executeQuery<Row>(CompiledQuery.raw(PAGE_INSERT, parameters));
   const id = written[0]!.page_id;

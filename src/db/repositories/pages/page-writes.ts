@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { conflict, notFound } from '../../../shared/errors.js';
 import {
+  type Author,
   blocksNotFound,
   folderNotInSite,
   missingBlock,
@@ -16,6 +17,8 @@ import { invalidReference, isGone, missingIds } from '../references.js';
 import { instanceInserts, type LibraryRow } from './instance-inserts.js';
 import { insertPagePostgres } from './page-insert.postgres.js';
 import { pageAnswers } from './page-answers.js';
+import { authorColumns, versionWrites } from './version-writes.js';
+import { summarize } from './version-summary.js';
 
 /** Hyphens split slug words, so that `spring-sale` is found by "sale". */
 const searchDocument = (fields: PageChange) => ({
@@ -30,7 +33,7 @@ const slugTaken = (slug: string | null) =>
   ]);
 
 /** What every write of a page and of its instances shares, over `db` (the database or a transaction already open). */
-export function pageWriteKit(database: Database, db: Kysely<DB>) {
+export function pageWriteKit(database: Database, db: Kysely<DB>, options: PagesOptions) {
   const { dialect } = database;
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
@@ -100,6 +103,22 @@ export function pageWriteKit(database: Database, db: Kysely<DB>) {
 
   const { insertRows, libraryOf } = instanceInserts(database);
   const answers = pageAnswers(database);
+  const versions = versionWrites(database, options);
+
+  /**
+   * Moves the page to its next version (and its `updated_at`, when given) and
+   * records that version: the end of every write that does not answer the
+   * page's row.
+   */
+  const versioned = async (trx: Kysely<DB>, pageId: number, by: Author, now: string, touch = true) => {
+    const { version } = await trx
+      .updateTable('pages')
+      .set((eb) => ({ version: eb('version', '+', 1), ...(touch && { updated_at: now }) }))
+      .where('id', '=', pageId)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await versions.record(trx, { pageId, number: version, by, now });
+  };
   const libraryFor = (trx: Kysely<DB>, instances: NewInstance[]) => {
     const ids = [...new Set(instances.map((i) => i.block_id))];
     return ids.length ? libraryOf(trx, ids) : Promise.resolve(new Map<number, LibraryRow>());
@@ -117,19 +136,46 @@ export function pageWriteKit(database: Database, db: Kysely<DB>) {
     insertRows,
     libraryFor,
     answers,
+    versions,
+    versioned,
   };
+}
+
+/** What the repository is built with: the most versions a page keeps (PAGE_HISTORY_LIMIT). */
+export interface PagesOptions {
+  historyLimit: number;
 }
 
 export type PageWriteKit = ReturnType<typeof pageWriteKit>;
 
 /** The writes of a page itself: a new page with its instances, a page's fields (and all its instances), its deletion. */
 export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 'update' | 'delete'> {
-  const { db, dialect, inTransaction, locked, referencesGone, inBody, guardSlug, insertRows, libraryFor, answers } =
-    kit;
+  const {
+    db,
+    dialect,
+    inTransaction,
+    locked,
+    referencesGone,
+    inBody,
+    guardSlug,
+    insertRows,
+    libraryFor,
+    answers,
+    versions,
+  } = kit;
 
   // PostgreSQL: the page, its instances and their blocks in one statement (one round trip).
   const insertPageInOneStatement = async (input: Parameters<PagesRepository['create']>[0]) => {
-    const { id, instances } = await insertPagePostgres(db, { ...input, search: searchDocument(input.fields) });
+    const { id, instances } = await insertPagePostgres(db, {
+      ...input,
+      search: searchDocument(input.fields),
+      author: authorColumns(input.by),
+      summary: summarize(
+        undefined,
+        input.instances.map((_, i) => [i, i]),
+        false,
+      ),
+    });
     // A row without its block's name: the block went during the write (answers.written says so).
     const library = new Map(
       instances.flatMap((r) => (r.name === null ? [] : [[r.block_id, { ...r, id: r.block_id }] as const])),
@@ -147,6 +193,7 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
         is_published: false,
         created_at: input.now,
         updated_at: input.now,
+        version: 1,
       };
       const write = () =>
         guardSlug(input.fields.slug, async () => {
@@ -161,6 +208,7 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
                   .executeTakeFirstOrThrow();
                 const rows = await insertRows(trx, id, input.instances, 0, input.now);
                 await search.add(trx, id);
+                await versions.record(trx, { pageId: id, number: 1, by: input.by, now: input.now });
                 return { id, rows, library: await libraryFor(trx, input.instances) };
               });
           const blocks = answers.written(input.instances, rows, library);
@@ -175,9 +223,15 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
           locked(input.id, async (trx) => {
             const head = await answers.update(trx, input.id, input.fields, input.now);
             await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
-            if (!input.instances) return answers.answer(head, await answers.instances(trx, input.id));
+            const record = () =>
+              versions.record(trx, { pageId: input.id, number: head.version, by: input.by, now: input.now });
+            if (!input.instances) {
+              await record();
+              return answers.answer(head, await answers.instances(trx, input.id));
+            }
             await trx.deleteFrom('page_blocks').where('page_id', '=', input.id).execute();
             const rows = await insertRows(trx, input.id, input.instances, 0, input.now);
+            await record();
             return answers.answer(head, answers.written(input.instances, rows, await libraryFor(trx, input.instances)));
           }),
         );

@@ -5,21 +5,24 @@ import type { DB } from '../../schema.js';
 import { instanceWrites } from './instance-writes.js';
 import { pageReads } from './page-reads.js';
 import { pageViewReader } from './page-view.js';
-import { pageWriteKit, pageWrites } from './page-writes.js';
+import { pageWriteKit, pageWrites, type PagesOptions } from './page-writes.js';
 
 /** How a page is read and written: see README.md in this folder. */
-export function pagesRepository(database: Database): PagesRepository {
-  return bind(database, database.db);
+export function pagesRepository(database: Database, options: PagesOptions = DEFAULT_PAGES_OPTIONS): PagesRepository {
+  return bind(database, database.db, options);
 }
 
+/** PAGE_HISTORY_LIMIT's default: the versions a page keeps, its published ones besides. */
+export const DEFAULT_PAGES_OPTIONS: PagesOptions = { historyLimit: 100 };
+
 /** The repository over `db`, which is the database or a transaction already open. */
-function bind(database: Database, db: Kysely<DB>): PagesRepository {
-  const kit = pageWriteKit(database, db);
+function bind(database: Database, db: Kysely<DB>, options: PagesOptions): PagesRepository {
+  const kit = pageWriteKit(database, db, options);
   return {
     ...pageReads(database, db),
     view: pageViewReader(database, db),
     ...pageWrites(kit),
     ...instanceWrites(kit),
-    withPageLock: (pageId, work) => kit.locked(pageId, (trx) => work(bind(database, trx))),
+    withPageLock: (pageId, work) => kit.locked(pageId, (trx) => work(bind(database, trx, options))),
   };
 }

@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { Author } from '../../../modules/pages/pages.js';
+import type { Database } from '../../dialects/dialect.js';
+import type { DB } from '../../schema.js';
+import { compiledOnce } from '../../prepared.js';
+import { FIELD_COLUMNS } from './columns.js';
+import { pruneVersions } from './version-prune.js';
+import { summarize, type VersionList } from './version-summary.js';
+
+/** The columns of a version that say who made it. */
+export const authorColumns = (by: Author) => ({
+  actor_user_id: by.userId,
+  actor_via: by.via?.kind ?? 'system',
+  actor_key_prefix: by.via && by.via.kind !== 'session' ? by.via.keyPrefix : null,
+});
+
+/**
+ * An instance gets a new state when it has none yet or differs from its latest
+ * (pin, parent, values, bindings): compared by the database, so that a write
+ * of one value of a 200-block page sends and copies nothing of the other 199.
+ */
+const NEW_STATES = (pageId: number) => sql<never>`insert into page_block_states (page_id, page_block_id,
+    parent_page_block_id, block_id, revision_id, major, minor, placeholder_values, bindings)
+  select pb.page_id, pb.id, pb.parent_page_block_id, pb.block_id, pb.revision_id, pb.major, pb.minor,
+    pb.placeholder_values, pb.bindings
+  from page_blocks pb
+  left join page_block_states s
+    on s.id = (select max(x.id) from page_block_states x where x.page_block_id = pb.id)
+  where pb.page_id = ${pageId} and (s.id is null or s.revision_id <> pb.revision_id
+    or s.parent_page_block_id is distinct from pb.parent_page_block_id
+    or s.placeholder_values <> pb.placeholder_values or s.bindings is distinct from pb.bindings)
+  order by pb.order_index, pb.id`;
+
+/**
+ * Every write of a page ends here, in its transaction, with the page's row
+ * already at its new version number: one version per successful write, gone
+ * with the write when it rolls back (a dry run, a failure).
+ */
+export function versionWrites(database: Database, options: { historyLimit: number }) {
+  const { db } = database;
+  const newStates = compiledOnce(1, (pageId: number) => ({ compile: () => NEW_STATES(pageId).compile(db) }));
+  const list = compiledOnce(1, (pageId: number) =>
+    db
+      .selectFrom('page_blocks as pb')
+      .select((eb) => [
+        'pb.id',
+        eb
+          .selectFrom('page_block_states as x')
+          .select((x) => x.fn.max('x.id').as('m'))
+          .whereRef('x.page_block_id', '=', 'pb.id')
+          .as('state'),
+      ])
+      .where('pb.page_id', '=', pageId)
+      .orderBy('pb.order_index')
+      .orderBy('pb.id'),
+  );
+  const fields = compiledOnce(2, (pageId: number, previous: number) =>
+    db
+      .selectFrom('pages as p')
+      .leftJoin('page_versions as v', (join) => join.onRef('v.page_id', '=', 'p.id').on('v.number', '=', previous))
+      .select([
+        ...FIELD_COLUMNS.map((c) => `p.${c}` as const),
+        'v.blocks as previous_blocks',
+        ...FIELD_COLUMNS.map((c) => `v.${c} as previous_${c}` as const),
+      ])
+      .where('p.id', '=', pageId),
+  );
+
+  return {
+    /**
+     * Records version `number` of the page as it now stands in `trx`. A
+     * version past the history's limit takes the oldest unpublished one out.
+     */
+    async record(trx: Kysely<DB>, input: { pageId: number; number: number; by: Author; now: string }) {
+      const { pageId, number } = input;
+      await trx.executeQuery(newStates(pageId));
+      const rows = (await trx.executeQuery(list(pageId))).rows;
+      const blocks: VersionList = rows.map((r) => [Number(r.id), Number(r.state)]);
+      const [row] = (await trx.executeQuery(fields(pageId, number - 1))).rows;
+      if (!row) throw new Error(`Page ${pageId} vanished during its write.`);
+      const r = row as Record<string, unknown>;
+      const metaChanged = FIELD_COLUMNS.some((c) => r[c] !== r[`previous_${c}`]);
+      const previous = row.previous_blocks === null ? undefined : (JSON.parse(row.previous_blocks) as VersionList);
+      await trx
+        .insertInto('page_versions')
+        .values({
+          page_id: pageId,
+          number,
+          created_at: input.now,
+          ...authorColumns(input.by),
+          summary: summarize(previous, blocks, previous !== undefined && metaChanged),
+          ...Object.fromEntries(FIELD_COLUMNS.map((c) => [c, r[c]])),
+          blocks: JSON.stringify(blocks),
+        } as never)
+        .execute();
+      if (number > options.historyLimit) await pruneVersions(trx, pageId, options.historyLimit);
+    },
+  };
+}
+
+export type VersionWrites = ReturnType<typeof versionWrites>;
