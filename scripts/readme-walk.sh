@@ -23,10 +23,11 @@ FAKE_PORT=$(free_port)
 # The ```sh blocks, in order (```console blocks are shown, not walked).
 awk '/^```sh$/{on=1; next} /^```$/{on=0} on' "$README" |
   sed -e "s/127\.0\.0\.1:3000/127.0.0.1:$PB_PORT/g" -e "s/127\.0\.0\.1:4010/127.0.0.1:$FAKE_PORT/g" \
-    -e "s| npm start &\$| PORT=$PB_PORT npm start \& echo \$! >>'$pids_file'|" \
-    -e "s| npm run fake-provider &\$| PORT=$FAKE_PORT npm run fake-provider \& echo \$! >>'$pids_file'|" \
+    -e "s| npm start >pageblocks.log 2>&1 &\$| PORT=$PB_PORT npm start >'$work/pageblocks.log' 2>\&1 \& echo \$! >>'$pids_file'|" \
+    -e "s| npm run fake-provider >fake-cms.log 2>&1 &\$| PORT=$FAKE_PORT npm run fake-provider >'$work/fake-cms.log' 2>\&1 \& echo \$! >>'$pids_file'|" \
     >"$work/walk.sh"
-grep -q "PORT=$PB_PORT npm start" "$work/walk.sh" || { echo "readme-walk: no 'npm start &' line in the README" >&2; exit 1; }
+grep -q "PORT=$PB_PORT npm start" "$work/walk.sh" || { echo "readme-walk: no 'npm start >pageblocks.log 2>&1 &' line in the README" >&2; exit 1; }
+grep -q "PORT=$FAKE_PORT npm run fake-provider" "$work/walk.sh" || { echo "readme-walk: no 'npm run fake-provider >fake-cms.log 2>&1 &' line in the README" >&2; exit 1; }
 
 # curl as the README calls it, checked: a non-2xx answer must be one the README
 # shows. `curl -f` and `curl -o` (the waits for readiness) handle their own answers.
@@ -61,10 +62,21 @@ for pass in 1 2; do
   echo "== README walk, pass $pass (service on port $PB_PORT, data in $DATA_DIR)"
   if ! timeout 600 bash -c "source '$work/prelude.sh'; source '$work/walk.sh'" >"$work/out-$pass.txt" 2>&1; then
     cat "$work/out-$pass.txt"
+    # The background processes' own logs, as the README sends them to files.
+    for log in pageblocks fake-cms; do
+      [ -s "$work/$log.log" ] && { echo "== $log.log (last 40 lines)"; tail -n 40 "$work/$log.log"; }
+    done
     echo "readme-walk: pass $pass failed" >&2
     exit 1
   fi
   stop_background
+  # Stopping what the README started stops all of it: nothing answers on either port any more.
+  for port in $PB_PORT $FAKE_PORT; do
+    if command curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+      echo "readme-walk: something still answers on port $port after its background process was stopped" >&2
+      exit 1
+    fi
+  done
   if [ -s "$violations" ]; then
     cat "$work/out-$pass.txt"
     cat "$violations" >&2

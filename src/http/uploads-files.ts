@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
 import { isValidKey } from '../modules/uploads/uploads.js';
@@ -26,6 +27,8 @@ export async function registerUploads(app: App, uploads: UploadsService): Promis
     });
     return;
   }
+  // A first start has stored nothing yet: the served directory exists from the start (@fastify/static warns otherwise).
+  await mkdir(root, { recursive: true });
   // Its own scope: the web app's registration already decorates the reply with sendFile.
   await app.register(async (scope: App) => {
     await scope.register(fastifyStatic, {

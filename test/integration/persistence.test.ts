@@ -84,6 +84,12 @@ describe('the process', () => {
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
         expect(output).toMatch(/shutting down/);
+        // A first start on an empty data directory is a normal start: nothing at warning level or above.
+        const loud = output
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .filter((line) => (JSON.parse(line) as { level: number }).level >= 40);
+        expect(loud).toEqual([]);
       } finally {
         child.kill('SIGKILL');
         await rm(dataDir, { recursive: true, force: true });
