@@ -28,6 +28,7 @@ import { pageReferencesRepository } from './db/repositories/page-references.repo
 import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import { PageBounds } from './modules/pages/page-bounds.js';
 import { foldersRepository } from './db/repositories/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { layoutsRepository } from './db/repositories/layouts.repository.js';
@@ -116,19 +117,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const pageRows = pagesRepository(database, { historyLimit: config.pageHistoryLimit });
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
-  const pages = new PagesService({
-    pages: pageRows,
-    sites,
-    references: pageReferencesRepository(database),
-    instances,
-    clock,
-  });
   const renderer = new RenderPool({ ...overrides.renderPool, onRender: metrics?.onRender });
   const rendering = new PageRenderingService({
     rows: renderingRepository(database),
     blocks,
     instances,
     renderer,
+  });
+  // Every page write is checked against both: its JSON here, its HTML rendered on the pool.
+  const bounds = new PageBounds({ jsonLimit: config.pageJsonLimit, rendered: rendering });
+  const pages = new PagesService({
+    pages: pageRows,
+    sites,
+    references: pageReferencesRepository(database),
+    instances,
+    bounds,
+    clock,
   });
   const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
   const services: Services = {
@@ -147,7 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
-    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, clock }),
+    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, bounds, clock }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
     layouts,
     dataSources,

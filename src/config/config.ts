@@ -36,6 +36,12 @@ export interface Config {
    * this process's disk, sockets and loop).
    */
   uploads: { quotaBytes: number; inFlight: number };
+  /**
+   * A page's JSON (its fields, and each instance's block, values and
+   * bindings), in bytes: every write after which a page would be over it is a
+   * 422 at the place that takes it over.
+   */
+  pageJsonLimit: number;
   providerAllowPrivate: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origins allowed to call `/api/v1` from a browser; empty: CORS off. `*` allows any. */
@@ -154,6 +160,7 @@ export function loadConfig(raw: Env = process.env): Config {
       quotaBytes: Number(env.UPLOAD_QUOTA_MB ?? '512') * 1024 * 1024,
       inFlight: Number(env.UPLOADS_IN_FLIGHT ?? '4'),
     },
+    pageJsonLimit: Number(env.PAGE_JSON_LIMIT_KB ?? '1024') * 1024,
     providerAllowPrivate: flag(env.PROVIDER_ALLOW_PRIVATE),
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())) : [],

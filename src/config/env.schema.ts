@@ -43,6 +43,7 @@ export const envSchema = Type.Object({
   S3_SECRET_ACCESS_KEY: anything('the secret access key'),
   S3_PUBLIC_URL: httpUrl(),
   UPLOAD_QUOTA_MB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of MB, 1 to 9999999'),
+  PAGE_JSON_LIMIT_KB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of KiB, 1 to 9999999'),
   UPLOADS_IN_FLIGHT: matching(/^[1-9][0-9]{0,2}$/, 'a whole number, 1 to 999'),
   PAGE_HISTORY_LIMIT: matching(/^[1-9][0-9]{0,5}$/, 'a whole number of versions, 1 to 999999'),
   PROVIDER_ALLOW_PRIVATE: boolean(),

@@ -78,7 +78,7 @@ export function composePage(blocks: PageBlockInput[], renderOne: RenderOne, outp
         blockId: block.id,
         index: indexOf.get(block.id),
         reason: 'output_limit',
-        detail: `the page's HTML reaches over ${outputLimit} characters with this block.`,
+        detail: `the page's HTML reaches ${length} characters with this block, over the limit of ${outputLimit}.`,
       });
     }
     parts.push(html);

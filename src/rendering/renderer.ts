@@ -190,7 +190,7 @@ export class Renderer implements PageRenderer {
       throw new RenderError({
         ...ids,
         reason: 'output_limit',
-        detail: `the rendered HTML is over ${this.options.outputLimit} characters.`,
+        detail: `its HTML is ${html.length} characters, over the limit of ${this.options.outputLimit}.`,
       });
     }
     if (key !== undefined) this.#outputs.set(key, html);

@@ -427,7 +427,7 @@ export interface paths {
      * Create a page of a site from block instances
      * @description Use it to make a page from block instances once you have read each block’s placeholder schema.
      *
-     *     On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`.
+     *     On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: block N not found`; a taken slug a 409 at `slug`. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     post: operations['createPage'];
     delete?: never;
@@ -451,6 +451,8 @@ export interface paths {
     /**
      * Change a page: with blocks, the whole set is replaced; without, metadata only
      * @description Use it to change a page’s metadata, or with `blocks` to replace its whole set of instances at once.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     put: operations['updatePage'];
     post?: never;
@@ -496,6 +498,8 @@ export interface paths {
     /**
      * Add blocks at a 0-based position (default: the end)
      * @description Use it to insert instances into an existing page without sending the others.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     post: operations['addPageBlocks'];
     delete?: never;
@@ -515,6 +519,8 @@ export interface paths {
     /**
      * Change the values or bindings of one instance (checked against its pinned revision)
      * @description Use it to change the values or bindings of one instance.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     put: operations['updatePageBlock'];
     post?: never;
@@ -539,6 +545,8 @@ export interface paths {
     /**
      * Move an instance to a 0-based position, and into or out of a layout
      * @description Use it to reorder a page, or to put an instance into a layout or take it out.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     put: operations['movePageBlock'];
     post?: never;
@@ -561,7 +569,7 @@ export interface paths {
      * Move an instance to its block’s current revision (minor changes only)
      * @description Use it when one instance is `outdated_minor`: it moves to its block’s current revision, values kept.
      *
-     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.
+     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page.
      */
     post: operations['upgradePageBlock'];
     delete?: never;
@@ -582,6 +590,8 @@ export interface paths {
     /**
      * All minor upgrades of a page, atomically; majors are listed in skipped_major
      * @description Use it to bring a whole page up to date after its blocks changed; then replace what it lists in `skipped_major`.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Each instance is named at `blocks[i]`, its place in the page.
      */
     post: operations['upgradeAllPageBlocks'];
     delete?: never;
@@ -601,6 +611,8 @@ export interface paths {
     /**
      * Replace an instance by a new one in the same position, pinned to the current revision
      * @description Use it for an `outdated_major` instance, or to swap a block: the new instance takes the old one’s place.
+     *
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
      */
     put: operations['replacePageBlock'];
     post?: never;
@@ -6419,6 +6431,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -6559,6 +6580,15 @@ export interface operations {
       };
       /** @description The request body is not of a type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -6773,6 +6803,15 @@ export interface operations {
       };
       /** @description The request body is not of a type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -7203,6 +7242,15 @@ export interface operations {
       };
       /** @description The request body is not of a type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -30,6 +30,7 @@ const MEMORY_MB = 400;
 let t: TestApp;
 const users: { user: TestUser; pageId: number }[] = [];
 let hugePage: number;
+let hugeBlock: number;
 
 beforeAll(async () => {
   t = await startApp();
@@ -51,13 +52,15 @@ beforeAll(async () => {
     schema_content: field,
   });
   const site = await newSite(t, user, 'Huge site');
+  // Written small (10,000 characters); its draft with the issue's value is what is previewed.
   hugePage = (
     await createPage(t, user, {
       name: 'Huge page',
       site_id: site.id,
-      blocks: [{ block_id: huge.id, placeholder_values: { s: 'y'.repeat(1570) } }],
+      blocks: [{ block_id: huge.id, placeholder_values: { s: 'y' } }],
     })
   ).id;
+  hugeBlock = huge.id;
 });
 afterAll(() => t.close());
 
@@ -84,12 +87,22 @@ async function previewByMcp(key: string, id: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('bounded answers', () => {
-  it('refuses the 15.7 M-character page at its block, as over the page limit', async () => {
+  it('refuses the 15.7 M-character page at its block: written, and previewed as a draft', async () => {
     const { user } = users[0]!;
-    const r = await t.call('GET', `/api/v1/pages/${hugePage}/preview`, { key: user.key });
+    const big = { block_id: hugeBlock, placeholder_values: { s: 'y'.repeat(1570) } };
+    const written = await t.call('PUT', `/api/v1/pages/${hugePage}`, { key: user.key, body: { blocks: [big] } });
+    expect(written.status).toBe(422);
+    expect(written.body.errors[0].path).toBe('blocks[0]');
+    expect(written.body.error).toMatch(/over the limit of 2097152/);
+    const [instance] = (await t.call('GET', `/api/v1/pages/${hugePage}`, { key: user.key, query: { with_blocks: 1 } }))
+      .body.blocks;
+    const r = await t.call('POST', `/api/v1/pages/${hugePage}/preview`, {
+      key: user.key,
+      body: { blocks: [{ id: instance.id, placeholder_values: big.placeholder_values }] },
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors[0].path).toBe('blocks[0]');
-    expect(r.body.error).toMatch(/over 2097152 characters/);
+    expect(r.body.error).toMatch(/over the limit of 2097152/);
   });
 
   it('answers 32 MCP previews of the largest page with the outline and at most 64 Ki of HTML, /health fast', async () => {

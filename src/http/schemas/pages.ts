@@ -244,3 +244,9 @@ export const MajorUpgradeBlocked = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/** What every write that can grow a page says of its bounds (their figures are the server's). */
+export const PAGE_BOUNDS_NOTE =
+  "A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's " +
+  "block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with " +
+  'stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.';

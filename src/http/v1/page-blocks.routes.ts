@@ -9,6 +9,7 @@ import {
   BlockValuesBody,
   MajorUpgradeBlocked,
   MoveBody,
+  PAGE_BOUNDS_NOTE,
   PageBlockParams,
   PageIdParams,
   PageSchema,
@@ -31,10 +32,11 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Add blocks at a 0-based position (default: the end)',
+        description: PAGE_BOUNDS_NOTE,
         params: PageIdParams,
         querystring: DryRunQuery,
         body: AddBlocksBody,
-        response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -51,10 +53,11 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Change the values or bindings of one instance (checked against its pinned revision)',
+        description: PAGE_BOUNDS_NOTE,
         params: PageBlockParams,
         querystring: DryRunQuery,
         body: BlockValuesBody,
-        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -72,10 +75,11 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Move an instance to a 0-based position, and into or out of a layout',
+        description: PAGE_BOUNDS_NOTE,
         params: PageBlockParams,
         querystring: DryRunQuery,
         body: MoveBody,
-        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -118,7 +122,9 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         tags,
         summary: 'Move an instance to its block’s current revision (minor changes only)',
         description:
-          'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace.',
+          'Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. ' +
+          PAGE_BOUNDS_NOTE +
+          ' The instance is named at `blocks[i]`, its place in the page.',
         params: PageBlockParams,
         querystring: DryRunQuery,
         response: {
@@ -145,6 +151,7 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'All minor upgrades of a page, atomically; majors are listed in skipped_major',
+        description: `${PAGE_BOUNDS_NOTE} Each instance is named at \`blocks[i]\`, its place in the page.`,
         params: PageIdParams,
         querystring: DryRunQuery,
         response: { 200: UpgradeAllSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -159,10 +166,11 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Replace an instance by a new one in the same position, pinned to the current revision',
+        description: PAGE_BOUNDS_NOTE,
         params: PageBlockParams,
         querystring: DryRunQuery,
         body: ReplaceBody,
-        response: { 200: ReplaceResult, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ReplaceResult, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,14 @@ import { pageBody } from '../presenters/page-body.js';
 import { sendSerialized } from '../serialized.js';
 import { DryRunQuery, errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
 import { SearchQuery } from '../schemas/blocks.js';
-import { PageCreateBody, PageGetQuery, PageListQuery, PageSchema, PageUpdateBody } from '../schemas/pages.js';
+import {
+  PAGE_BOUNDS_NOTE,
+  PageCreateBody,
+  PageGetQuery,
+  PageListQuery,
+  PageSchema,
+  PageUpdateBody,
+} from '../schemas/pages.js';
 
 export function pageRoutes(app: App, deps: HttpDeps) {
   const { services } = deps;
@@ -37,7 +44,8 @@ export function pageRoutes(app: App, deps: HttpDeps) {
         summary: 'Create a page of a site from block instances',
         description:
           'On 400, fix exactly the fields named by errors[].path and retry. An unavailable block is a 404 `blocks[i]: ' +
-          'block N not found`; a taken slug a 409 at `slug`.',
+          'block N not found`; a taken slug a 409 at `slug`. ' +
+          PAGE_BOUNDS_NOTE,
         querystring: DryRunQuery,
         body: PageCreateBody,
         response: { 201: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -78,6 +86,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Change a page: with blocks, the whole set is replaced; without, metadata only',
+        description: PAGE_BOUNDS_NOTE,
         params: IdParams,
         querystring: DryRunQuery,
         body: PageUpdateBody,

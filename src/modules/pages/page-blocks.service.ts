@@ -5,7 +5,8 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
 import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
-import { authorOf, type NewInstance, type PageBlock, type PagesRepository, type PageView } from './pages.js';
+import { kept, written, type PageBounds, type ProposedInstance } from './page-bounds.js';
+import { authorOf, type NewInstance, type Page, type PageBlock, type PagesRepository, type PageView } from './pages.js';
 import type { PagesService } from './pages.service.js';
 
 export interface UpgradeAllResult {
@@ -22,17 +23,25 @@ export class PageBlocksService {
       pagesService: PagesService;
       blocks: BlocksService;
       instances: InstanceBuilder;
+      bounds: PageBounds;
       clock: Clock;
     },
   ) {}
 
   /** Inserts at a 0-based position of the page's order (default: the end). */
   async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<PageView> {
-    const existing = await this.existing(actor, pageId);
+    const { page, existing } = await this.current(actor, pageId);
     const { position } = input;
     if (position !== undefined && (position < 0 || position > existing.size))
       throw fieldError('position', `position must be within 0..${existing.size}.`);
     const instances = await this.deps.instances.build(actor, input.blocks, { pathOf: (i) => `blocks[${i}]`, existing });
+    const after = [...existing.values()].map(kept);
+    after.splice(
+      position ?? after.length,
+      0,
+      ...instances.map((instance, i) => written(instance, -(i + 1), `blocks[${i}]`)),
+    );
+    await this.deps.bounds.check(actor, page, after);
     // Without a position the end is taken under the page's lock: other instances may go meanwhile.
     return this.deps.pages.insertBlocks({
       pageId,
@@ -55,8 +64,8 @@ export class PageBlocksService {
     position: number,
     parentId?: number | null,
   ): Promise<void> {
-    const existing = await this.existing(actor, pageId);
-    this.instance(existing, pageBlockId);
+    const { page, existing } = await this.current(actor, pageId);
+    const moved = this.instance(existing, pageBlockId);
     if (position < 0 || position >= existing.size)
       throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
     if (parentId !== undefined && parentId !== null) {
@@ -67,6 +76,12 @@ export class PageBlocksService {
           'parent_page_block_id',
           `Instance ${parentId} is instance ${pageBlockId} or nested in it: a block cannot go into itself.`,
         );
+    }
+    // Its JSON stays as it is; its HTML may not, inside another layout (which may show its children twice).
+    if (parentId !== undefined && parentId !== moved.parent_page_block_id) {
+      const after = [...existing.values()].filter((i) => i.id !== pageBlockId).map(kept);
+      after.splice(position, 0, { ...kept(moved), parent_page_block_id: parentId, at: '' });
+      await this.deps.bounds.check(actor, page, after, { json: false, bodyPath: 'parent_page_block_id' });
     }
     await this.deps.pages.moveBlock({ pageId, pageBlockId, position, parentId, now: this.now(), by: authorOf(actor) });
   }
@@ -83,7 +98,8 @@ export class PageBlocksService {
     pageBlockId: number,
     input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> | null },
   ) {
-    const instance = this.instance(await this.existing(actor, pageId), pageBlockId);
+    const { page, existing } = await this.current(actor, pageId);
+    const instance = this.instance(existing, pageBlockId);
     const block = await this.deps.blocks.get(actor, instance.block.id);
     const values = input.placeholder_values ?? instance.placeholder_values;
     const bindings = input.bindings === undefined ? instance.bindings : input.bindings;
@@ -91,11 +107,23 @@ export class PageBlocksService {
       { instance, blockType: block.block_type, values, bindings: bindings ?? undefined, at: '' },
     ]);
     if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
+    const stored = bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null;
+    await this.deps.bounds.check(
+      actor,
+      page,
+      this.replacing(existing, pageBlockId, {
+        ...kept(instance),
+        placeholder_values: values,
+        bindings: stored,
+        at: '',
+      }),
+      { bodyPath: 'placeholder_values' },
+    );
     await this.deps.pages.updateBlock({
       pageId,
       pageBlockId,
       values,
-      bindings: bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null,
+      bindings: stored,
       now: this.now(),
       by: authorOf(actor),
     });
@@ -103,7 +131,8 @@ export class PageBlocksService {
 
   /** Minor only: values kept, new fields take their defaults. A major change is refused with what it would remove. */
   async upgrade(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
-    const blocks = await this.libraryBlocks(actor, pageId);
+    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId);
+    await this.checkUpgrades(actor, page, existing, blocks, [pageBlockId]);
     await this.deps.pages.withPageLock(pageId, async (pages) => {
       const instance = this.instance(await this.lockedInstances(pages, pageId), pageBlockId);
       if (instance.update_status === 'up_to_date') {
@@ -129,7 +158,8 @@ export class PageBlocksService {
 
   /** All minor upgrades of the page or none, under the page's lock; majors are reported, not touched. */
   async upgradeAll(actor: Actor, pageId: number): Promise<UpgradeAllResult> {
-    const blocks = await this.libraryBlocks(actor, pageId);
+    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId);
+    await this.checkUpgrades(actor, page, existing, blocks, [...existing.keys()]);
     return this.deps.pages.withPageLock(pageId, async (pages) => {
       const result: UpgradeAllResult = { upgraded: [], skipped_major: [], already_up_to_date: [] };
       const changes: Array<{ pageBlockId: number; instance: NewInstance }> = [];
@@ -157,7 +187,7 @@ export class PageBlocksService {
     pageBlockId: number,
     input: { block_id: number; placeholder_values: Record<string, unknown> },
   ): Promise<number> {
-    const existing = await this.existing(actor, pageId);
+    const { page, existing } = await this.current(actor, pageId);
     const old = this.instance(existing, pageBlockId);
     const [instance] = await this.deps.instances.build(
       actor,
@@ -167,6 +197,9 @@ export class PageBlocksService {
         existing,
       },
     );
+    // In the old one's place, with its parent and its children (which keep naming it by its id).
+    const placed = { ...written(instance!, pageBlockId, ''), parent_page_block_id: old.parent_page_block_id };
+    await this.deps.bounds.check(actor, page, this.replacing(existing, pageBlockId, placed), { bodyPath: 'block_id' });
     return this.deps.pages.replaceBlock({
       pageId,
       pageBlockId,
@@ -221,13 +254,53 @@ export class PageBlocksService {
    * taken: inside it only the transaction may touch the database (SQLite has
    * one connection, which the transaction holds).
    */
-  private async libraryBlocks(actor: Actor, pageId: number): Promise<Map<number, LoadedBlock>> {
-    const instances = await this.existing(actor, pageId);
-    const ids = [...new Set([...instances.values()].map((i) => i.block.id))];
+  private async libraryBlocks(actor: Actor, pageId: number) {
+    const { page, existing } = await this.current(actor, pageId);
+    const ids = [...new Set([...existing.values()].map((i) => i.block.id))];
     const blocks = await this.deps.blocks.readable(actor, ids);
     // One that cannot be read: get() says why, as it did when each was read alone.
     for (const id of ids) if (!blocks.has(id)) await this.deps.blocks.get(actor, id);
-    return blocks;
+    return { blocks, page, existing };
+  }
+
+  /**
+   * The page's bounds after the minor upgrades of `ids`, planned from the page
+   * as read before the lock (the render must not run inside it: on SQLite the
+   * lock's transaction holds the one connection). An upgrade that cannot be
+   * made is left to the locked work, which refuses it as before. Each
+   * upgraded instance is at `blocks[i]`, its place in the page's order.
+   */
+  private async checkUpgrades(
+    actor: Actor,
+    page: Page,
+    existing: Map<number, PageBlock>,
+    blocks: Map<number, LoadedBlock>,
+    ids: number[],
+  ): Promise<void> {
+    const changes = new Map<number, NewInstance>();
+    for (const id of ids) {
+      const instance = existing.get(id);
+      if (!instance || instance.update_status === 'up_to_date') continue;
+      try {
+        const { change } = this.plan(instance, blocks);
+        if (change) changes.set(id, change.instance);
+      } catch {
+        // Refused inside the lock, with its own answer.
+      }
+    }
+    if (changes.size === 0) return;
+    const after = [...existing.values()].map((instance, i) => {
+      const change = changes.get(instance.id);
+      return change
+        ? { ...written(change, instance.id, `blocks[${i}]`), parent_page_block_id: instance.parent_page_block_id }
+        : kept(instance);
+    });
+    await this.deps.bounds.check(actor, page, after);
+  }
+
+  /** The page's instances in order, `id` replaced by `instance`. */
+  private replacing(existing: Map<number, PageBlock>, id: number, instance: ProposedInstance): ProposedInstance[] {
+    return [...existing.values()].map((other) => (other.id === id ? instance : kept(other)));
   }
 
   private async lockedInstances(pages: PagesRepository, pageId: number): Promise<Map<number, PageBlock>> {
@@ -235,8 +308,13 @@ export class PageBlocksService {
   }
 
   private async existing(actor: Actor, pageId: number): Promise<Map<number, PageBlock>> {
-    await this.deps.pagesService.get(actor, pageId);
-    return this.lockedInstances(this.deps.pages, pageId);
+    return (await this.current(actor, pageId)).existing;
+  }
+
+  /** The actor's page and its instances, in order. */
+  private async current(actor: Actor, pageId: number): Promise<{ page: Page; existing: Map<number, PageBlock> }> {
+    const page = await this.deps.pagesService.get(actor, pageId);
+    return { page, existing: await this.lockedInstances(this.deps.pages, pageId) };
   }
 
   private instance(existing: Map<number, PageBlock>, pageBlockId: number): PageBlock {

@@ -6,12 +6,14 @@ import { searchTerms } from '../blocks/search-terms.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
+import { written, type PageBounds } from './page-bounds.js';
 import {
   authorOf,
   emptyPageFields,
   folderNotInSite,
   META_FIELDS,
   ownPage,
+  type NewInstance,
   type Page,
   type PageBlock,
   type PageChange,
@@ -43,6 +45,7 @@ export class PagesService {
       sites: SitesService;
       references: PageReferences;
       instances: InstanceBuilder;
+      bounds: PageBounds;
       clock: Clock;
     },
   ) {}
@@ -80,6 +83,7 @@ export class PagesService {
     await this.checkKind(kind);
     const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
+    await this.checkBounds(actor, fields, instances);
     return this.deps.pages.create({
       ownerId: actor.userId,
       kind,
@@ -102,6 +106,8 @@ export class PagesService {
       ...(input.folder_id !== undefined && { folder_id }),
     };
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
+    // Without blocks the instances stay, and the fields alone are a few KB at most (their schema's lengths).
+    if (instances) await this.checkBounds(actor, { ...page, ...fields }, instances);
     return this.deps.pages.update({
       id,
       fields,
@@ -140,6 +146,15 @@ export class PagesService {
         throw folderNotInSite(next.folder_id, next.site_id);
     }
     return next;
+  }
+
+  /** The page's JSON and HTML as a whole-set write leaves them, each within its bound (`PageBounds`). */
+  private checkBounds(actor: Actor, fields: PageChange, instances: NewInstance[]): Promise<void> {
+    return this.deps.bounds.check(
+      actor,
+      fields,
+      instances.map((instance, i) => written(instance, -(i + 1), `blocks[${i}]`)),
+    );
   }
 
   private async checkSite(actor: Actor, siteId: number) {

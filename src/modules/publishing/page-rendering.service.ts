@@ -5,15 +5,17 @@ import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
 import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
-import type {
-  PageBlockInput,
-  PageRenderer,
-  RenderablePage,
-  RenderFor,
-  RenderedPage,
-  RenderingRepository,
-  RenderValues,
-  RevisionAssets,
+import type { ProposedInstance, RenderedSize } from '../pages/page-bounds.js';
+import {
+  overflowIndex,
+  type PageBlockInput,
+  type PageRenderer,
+  type RenderablePage,
+  type RenderFor,
+  type RenderedPage,
+  type RenderingRepository,
+  type RenderValues,
+  type RevisionAssets,
 } from './publishing.js';
 
 const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.type === 'richtext').map((f) => f.name);
@@ -22,7 +24,7 @@ const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.typ
  * A page as HTML, CSS and JS: every instance with its pinned revision, bound
  * slots filled with their result type's stub (live data is the provider's job).
  */
-export class PageRenderingService {
+export class PageRenderingService implements RenderedSize {
   constructor(
     private readonly deps: {
       rows: RenderingRepository;
@@ -64,6 +66,38 @@ export class PageRenderingService {
       : saved;
     const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview' });
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
+  }
+
+  /**
+   * Where the page's HTML would go over its bound, rendered as a preview
+   * would render it (stub data), in `actor`'s turn on the shared pool (never
+   * refused: the write waits its turn). A render that fails for another reason
+   * (its time, its heap) says nothing of the size: the write goes ahead, and
+   * the page's preview reports it.
+   */
+  async overflow(actor: Actor, instances: ProposedInstance[]): Promise<{ index: number; message: string } | undefined> {
+    if (instances.length === 0) return undefined;
+    const revisions = await this.deps.rows.revisions([...new Set(instances.map((i) => i.revision_id))]);
+    // Fields parsed once a revision: its instances share its snapshot.
+    const fields = new Map<number, FieldDefinition[]>();
+    const items = instances.flatMap((instance) => {
+      const assets = revisions.get(instance.revision_id);
+      // A revision gone meanwhile: the write itself finds its block missing.
+      if (!assets) return [];
+      let own = fields.get(assets.id);
+      if (!own) fields.set(assets.id, (own = instance.schema_snapshot.value as FieldDefinition[]));
+      return [{ instance, fields: own, assets, blockType: assets.block_type }];
+    });
+    if (items.length < instances.length) return undefined;
+    const inputs = await this.inputs(items);
+    try {
+      await this.deps.renderer.renderPage(inputs, { userId: actor.userId, purpose: 'write' });
+      return undefined;
+    } catch (error) {
+      const index = overflowIndex(error);
+      if (index === undefined) return undefined;
+      return { index, message: (error as Error).message };
+    }
   }
 
   /** A rendered document's outline, made in the actor's turn on the render threads. */

@@ -108,6 +108,8 @@ export interface RenderingRepository {
   page(pageId: number): Promise<RenderablePage | undefined>;
   /** The stub of each source's result type. */
   stubs(sourceIds: string[]): Promise<Map<string, unknown>>;
+  /** Revisions' assets with their block's type, by revision id (a revision gone is absent). */
+  revisions(ids: number[]): Promise<Map<number, RevisionAssets & { block_type: LibraryBlockType }>>;
 }
 
 /** One block instance as the provider receives it, so it can render live data itself. */
@@ -223,7 +225,8 @@ export interface RenderedPage {
  */
 export interface RenderFor {
   userId: number;
-  purpose: 'preview' | 'publication';
+  /** `write`: a page's size checked before a write; waits its turn like a preview, and is never refused. */
+  purpose: 'preview' | 'publication' | 'write';
 }
 
 /** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
@@ -240,4 +243,14 @@ export interface PageRenderer {
   outline(html: string, renderFor?: RenderFor): Promise<string>;
   /** A full HTML document around a rendered page. */
   previewDocument(page: RenderedPage & { title: string }): string;
+}
+
+/**
+ * The place (index in the page's order) of a render refused because the
+ * page's HTML went over its bound there (`output_limit`); undefined for any
+ * other failure.
+ */
+export function overflowIndex(error: unknown): number | undefined {
+  const failure = error as { reason?: unknown; index?: unknown } | null;
+  return failure?.reason === 'output_limit' && typeof failure.index === 'number' ? failure.index : undefined;
 }

@@ -153,5 +153,15 @@ export function renderingRepository({ db, dialect, readNow }: Database): Renderi
         .execute();
       return new Map(rows.map((r) => [r.id, fromJson(r.stub)]));
     },
+    async revisions(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('block_revisions as r')
+        .innerJoin('blocks as b', 'b.id', 'r.block_id')
+        .select(['r.id', 'r.template', 'r.css', 'r.js', 'b.block_type'])
+        .where('r.id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
   };
 }
