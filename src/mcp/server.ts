@@ -43,6 +43,24 @@ const RESOURCES = [
   },
 ];
 
+/** A block as a list shows it to an agent choosing one: never its template, CSS, JS or fields. */
+const shortBlock = (b: Record<string, unknown>) => ({
+  id: b.id,
+  name: b.name,
+  description: b.description,
+  kind: b.kind,
+  scope: b.scope,
+  tags: b.tags,
+  version: b.version,
+});
+
+/** A page of blocks, each short, with what to call for the rest. */
+const hitsAnswer = (body: Record<string, unknown>): Record<string, unknown> => ({
+  ...body,
+  data: (body.data as Record<string, unknown>[]).map(shortBlock),
+  note: 'Each block is shown short: get_block reads its template and fields, get_placeholder_schema its contract.',
+});
+
 const parse = (answer: ApiAnswer): unknown => {
   if (!answer.text) return undefined;
   if (!answer.contentType.includes('json')) return answer.text;
@@ -117,8 +135,8 @@ export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) 
       capabilities: { tools: {}, resources: {} },
       instructions:
         'Build pages from blocks and publish them. Read the resource pageblocks://spec/summary first. Workflow: ' +
-        'list_sites → list_blocks/search_blocks → get_placeholder_schema (expand: "sources") → create_page → ' +
-        'preview_page → publish_page. Every error names the place (errors[].path), a code, what was expected and often ' +
+        'list_sites (or create_site, then set_site_provider) → list_blocks/search_blocks (or create_block) → ' +
+        'get_placeholder_schema (expand: "sources") → create_page → preview_page → publish_page. Every error names the place (errors[].path), a code, what was expected and often ' +
         'a hint: fix exactly that and retry.',
     },
   );
@@ -155,7 +173,8 @@ export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) 
     const body = parse(answer);
     if (answer.status >= 400) return failure(answer.status, body);
     if (route.answer === 'preview' && typeof body === 'string') return previewAnswer(body, request.path, outline);
-    const structured = answer.status === 204 ? { done: true } : asObject(body);
+    const structured =
+      answer.status === 204 ? { done: true } : route.answer === 'hits' ? hitsAnswer(asObject(body)) : asObject(body);
     return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
   });
 
@@ -169,15 +188,7 @@ export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) 
       const body = asObject(parse(answer));
       if (answer.status >= 400)
         throw new Error(typeof body.error === 'string' ? body.error : `status ${answer.status}`);
-      const blocks = (body.data as Record<string, unknown>[]).map((b) => ({
-        id: b.id,
-        name: b.name,
-        description: b.description,
-        kind: b.kind,
-        scope: b.scope,
-        tags: b.tags,
-        version: b.version,
-      }));
+      const blocks = (body.data as Record<string, unknown>[]).map(shortBlock);
       return {
         contents: [
           { uri: params.uri, mimeType: 'application/json', text: JSON.stringify({ total: body.total, blocks }) },

@@ -6,8 +6,13 @@ and pages of a site built from block instances, which it previews and publishes
 to the site's CMS.
 
 ## The main workflow
-1. list_sites: choose a site (its id is the integer site_id of a page).
+1. list_sites: choose a site (its id is the integer site_id of a page). With
+   none, create_site, then set_site_provider (the CMS address and token; its
+   answer's check says whether the CMS accepted them; check_site_provider asks
+   again later).
 2. list_blocks / search_blocks / list_tags: find blocks (role: content or layout).
+   Their hits are short (no template): get_block reads one whole. When none
+   fits, create_block makes a private one (template, fields in schema_content).
 3. get_placeholder_schema for each chosen block, with expand: "sources" when
    binding_slots is not empty: schema, a valid example, and each slot's allowed
    sources with their params_schema and data shape.

@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import {
+  BlockCreateBody,
   BlockListQuery,
   BlockUpdateBody,
   PlaceholderSchemaQuery,
@@ -20,7 +21,8 @@ import {
   PageUpdateBody,
   ReplaceBody,
 } from '../http/schemas/pages.js';
-import { PublishBody } from '../http/schemas/publishing.js';
+import { FourcmsSettingsBody, PublishBody } from '../http/schemas/publishing.js';
+import { SiteCreateBody } from '../http/schemas/sites.js';
 
 /**
  * One MCP tool = one `/api/v1` route. Its input schema is made from that
@@ -37,8 +39,12 @@ export interface ToolRoute {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  /** `preview`: the answer is HTML, returned with a readable outline. */
-  answer?: 'json' | 'preview';
+  /**
+   * `preview`: the answer is HTML, returned with a readable outline. `hits`: a
+   * list of blocks, each cut to what choosing one needs (no template, CSS, JS
+   * or fields: get_block and get_placeholder_schema read them).
+   */
+  answer?: 'json' | 'preview' | 'hits';
 }
 
 export const TOOL_ROUTES: readonly ToolRoute[] = [
@@ -51,6 +57,35 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: PageQuery,
   },
   {
+    name: 'create_site',
+    description:
+      'Make a site when the account has none (list_sites is empty) or the page belongs to a new one. Then set where ' +
+      'it publishes with set_site_provider.',
+    method: 'POST',
+    path: '/sites',
+    body: SiteCreateBody,
+  },
+  {
+    name: 'set_site_provider',
+    description:
+      'Say where a site’s pages are published: the fourcms API address (`base_url`) and its `token`. The answer’s ' +
+      '`check` tells whether the CMS accepted them (`ok`, else `error` says what is wrong); the settings are kept ' +
+      'either way. The token is never shown again.',
+    method: 'PUT',
+    path: '/sites/:id/provider/fourcms',
+    params: IdParams,
+    body: FourcmsSettingsBody,
+  },
+  {
+    name: 'check_site_provider',
+    description:
+      'Ask the site’s CMS whether the stored address and token work, before publishing or after a 502: `ok`, or ' +
+      '`error` saying what is wrong (no provider set, the address did not answer, the token was refused).',
+    method: 'POST',
+    path: '/sites/:id/provider/check',
+    params: IdParams,
+  },
+  {
     name: 'list_blocks',
     description:
       'Find blocks to build a page with: your blocks and the global ones. Filter by `search` (name and description), ' +
@@ -59,6 +94,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     method: 'GET',
     path: '/blocks',
     query: BlockListQuery,
+    answer: 'hits',
   },
   {
     name: 'search_blocks',
@@ -67,6 +103,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     method: 'GET',
     path: '/search/blocks',
     query: SearchQuery,
+    answer: 'hits',
   },
   {
     name: 'list_tags',
@@ -81,6 +118,17 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     method: 'GET',
     path: '/blocks/:id',
     params: IdParams,
+  },
+  {
+    name: 'create_block',
+    description:
+      'Make a private block when no existing one fits (search_blocks first): a LiquidJS `template`, optional `css` ' +
+      'and `js`, and `schema_content`, the fields its values have (each `{name, type, required?, ...}`; a live-data ' +
+      'slot is `{name, type: "binding", allowed_sources, result_type}`). Mistakes come back as 422 at the field to ' +
+      'fix. Then get_placeholder_schema gives the contract to put it on a page.',
+    method: 'POST',
+    path: '/blocks',
+    body: BlockCreateBody,
   },
   {
     name: 'get_placeholder_schema',
