@@ -12,19 +12,18 @@ export const SERVICE_PATHS = ['/api', '/uploads', '/health', '/ready', '/metrics
 
 /**
  * The app's policy: its own scripts only (no inline script, no event
- * handler attribute), never framed. Two allowances, each for a library:
- * `'unsafe-eval'` because rjsf's validator (Ajv) compiles each block's field
- * schema into a function with `new Function` (without it no instance form
- * could be saved), and `style-src 'unsafe-inline'` because Mantine writes its
- * styles into `<style>` elements at run time (styles only: no script runs
- * from them). Images may come
+ * handler attribute, no eval), never framed. One allowance, for a library:
+ * `style-src 'unsafe-inline'` because Mantine writes its styles into `<style>`
+ * elements at run time (styles only: no script runs from them). The JSON
+ * Schema forms validate with an interpreter (web/src/forms/schema-validator.ts),
+ * not with Ajv's generated functions, so no `'unsafe-eval'`. Images may come
  * from any https origin (a bucket's public URL, an image field's value).
  * Previews are framed from the host page below, never `srcdoc` (which would
  * inherit this policy and stop the blocks' scripts).
  */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

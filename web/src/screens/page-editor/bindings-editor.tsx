@@ -1,7 +1,7 @@
 import { Fieldset, NativeSelect, Stack, Text } from '@mantine/core';
 import { SchemaForm } from '../../forms/schema-form';
+import { validator } from '../../forms/schema-validator';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import type { paths } from '../../api/client';
 import { paramsIdPrefix, sourceId } from './server-error-schema';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { SchemaForm } from '../../forms/schema-form';
+import { validator } from '../../forms/schema-validator';
 import type { UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';

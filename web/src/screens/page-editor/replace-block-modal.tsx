@@ -1,8 +1,8 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SchemaForm } from '../../forms/schema-form';
+import { validator } from '../../forms/schema-validator';
 import type { ErrorSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
