@@ -176,6 +176,9 @@ describe('block page', () => {
     const fake = service();
     fake.on('GET /api/blocks/{id}', () => [403, { error: 'Block 3 belongs to another user.' }]);
     renderApp('/blocks/3', fake.api);
-    expect((await screen.findByRole('alert')).textContent).toContain('Block 3 belongs to another user.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There is no block at this address: it was deleted, or it is not yours.');
+    expect(alert.textContent).not.toContain('Block 3');
+    expect(screen.getByRole('link', { name: '← Block library' })).toBeTruthy();
   });
 });

@@ -115,7 +115,13 @@ describe('site', () => {
     const fake = service({
       'PUT /api/sites/{id}/provider/fourcms': ({ body }) => [
         200,
-        { type: 'fourcms', base_url: (body as { base_url: string }).base_url, token_set: true, updated_at: at },
+        {
+          type: 'fourcms',
+          base_url: (body as { base_url: string }).base_url,
+          token_set: true,
+          updated_at: at,
+          check: { ok: true },
+        },
       ],
     });
     renderApp('/sites/1', fake.api);
@@ -126,12 +132,37 @@ describe('site', () => {
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
     await userEvent.type(token, 's3cret');
     await userEvent.click(screen.getByRole('button', { name: 'Save provider' }));
-    expect(await screen.findByText('Provider saved.')).toBeTruthy();
+    expect(await screen.findByText('Provider saved. fourcms answered and accepted the token.')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'PUT')!.body).toEqual({
       base_url: 'https://cms.example.com/api',
       token: 's3cret',
     });
     expect(screen.getByLabelText(/^Token/)).toHaveProperty('value', '');
+  });
+
+  it('says at once when the provider refuses the saved token, and checks again on demand', async () => {
+    const fake = service({
+      'PUT /api/sites/{id}/provider/fourcms': ({ body }) => [
+        200,
+        {
+          type: 'fourcms',
+          base_url: (body as { base_url: string }).base_url,
+          token_set: true,
+          updated_at: at,
+          check: { ok: false, error: 'fourcms answered 401 Unauthorized: invalid token' },
+        },
+      ],
+      'POST /api/sites/{id}/provider/check': () => [200, { ok: true }],
+    });
+    renderApp('/sites/1', fake.api);
+    await userEvent.type(await screen.findByLabelText(/^Token/), 'typo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused.textContent).toContain('Saved, but the provider did not accept it');
+    expect(refused.textContent).toContain('fourcms answered 401 Unauthorized: invalid token');
+    await userEvent.click(screen.getByRole('button', { name: 'Check connection' }));
+    expect(await screen.findByText('fourcms answered and accepted the token.')).toBeTruthy();
+    expect(screen.queryByText(/Saved, but the provider/)).toBeNull();
   });
 
   it('shows the provider’s refusal of an address at the address field', async () => {
@@ -258,7 +289,11 @@ describe('site', () => {
       '/sites/7',
       service({ 'GET /api/sites/{id}': () => [403, { error: 'Site 7 belongs to another user.' }] }).api,
     );
-    expect(await screen.findByText('Site 7 belongs to another user.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to your sites' })).toBeTruthy();
+    // Plain words, never the service's internal id.
+    expect(
+      await screen.findByText('There is no site at this address: it was deleted, or it is not yours.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Site 7/)).toBeNull();
+    expect(screen.getByRole('link', { name: '← Sites' })).toBeTruthy();
   });
 });

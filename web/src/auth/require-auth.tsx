@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { errorMessage } from '../api/errors';
 import { useSession, useSignOut } from './session';
+import { DocumentTitle } from '../shell/document-title';
 
 /**
  * Routes inside need a session: without one, go to sign-in and come back
@@ -45,6 +46,7 @@ function Blocked({ email }: { email: string }) {
   const signOut = useSignOut();
   return (
     <Stack maw={560}>
+      <DocumentTitle title={'Account blocked'} />
       <Title order={1}>Your account is blocked</Title>
       <Alert color="red" title="Access suspended" role="alert">
         An administrator blocked the account {email}. While it is blocked you cannot use the library, your pages or your

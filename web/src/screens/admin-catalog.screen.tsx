@@ -6,6 +6,7 @@ import { pageTypes } from './admin-catalog/page-types.section';
 import { resultTypes } from './admin-catalog/result-types.section';
 import type { Section } from './admin-catalog/section';
 import { layoutTags, tags } from './admin-catalog/tags.section';
+import { DocumentTitle } from '../shell/document-title';
 
 // Each kind's list, fields and routes live in admin-catalog/<kind>.section.ts.
 const SECTIONS = [tags, layoutTags, pageTypes, dataSources, resultTypes, layouts] as Section<unknown>[];
@@ -14,6 +15,7 @@ const SECTIONS = [tags, layoutTags, pageTypes, dataSources, resultTypes, layouts
 export function AdminCatalogScreen() {
   return (
     <Stack maw={1040}>
+      <DocumentTitle title={'Catalog'} />
       <Title order={1}>Catalog</Title>
       <Tabs defaultValue={SECTIONS[0]!.id} keepMounted={false}>
         <Tabs.List>

@@ -7,6 +7,7 @@ import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { ResponsiveTable } from '../shell/responsive-table';
 import { ConfirmModal } from '../forms/confirm-modal';
+import { DocumentTitle } from '../shell/document-title';
 
 type Block = paths['/api/blocks']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -33,6 +34,7 @@ export function AdminDeprecationScreen() {
 
   return (
     <Stack maw={960}>
+      <DocumentTitle title={'Deprecate global blocks'} />
       <Title order={1}>Deprecate global blocks</Title>
       <Text>
         A deprecated block disappears from the library and from search, so nobody adds it to a new page. Pages that use

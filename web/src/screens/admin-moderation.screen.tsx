@@ -8,6 +8,7 @@ import { ResponsiveTable } from '../shell/responsive-table';
 import { formatDateTime } from '../format';
 import { ChangedBadge } from './admin-moderation/changed-note';
 import { blockTitle, STATUS, submissionsKey, type Status } from './admin-moderation/submission-types';
+import { DocumentTitle } from '../shell/document-title';
 
 /**
  * Administrators: the submissions of private blocks to the global catalog.
@@ -29,6 +30,7 @@ export function AdminModerationScreen() {
 
   return (
     <Stack maw={960}>
+      <DocumentTitle title={'Moderation queue'} />
       <Title order={1}>Moderation queue</Title>
       <Text>
         Users submit their own blocks to the global catalog. Review one to see what was submitted and a preview of it;

@@ -7,6 +7,7 @@ import { errorMessage } from '../api/errors';
 import { useSession } from '../auth/session';
 import { ConfirmModal } from '../forms/confirm-modal';
 import { formatDateTime } from '../format';
+import { DocumentTitle } from '../shell/document-title';
 
 type User = paths['/api/admin/users']['get']['responses'][200]['content']['application/json']['data'][number];
 type Change = { is_blocked: boolean } | { is_admin: boolean };
@@ -70,6 +71,7 @@ export function AdminUsersScreen() {
 
   return (
     <Stack maw={1040}>
+      <DocumentTitle title={'Users'} />
       <Title order={1}>Users</Title>
       <Text>Every account, oldest first. Block an account or give it administrator rights.</Text>
       <TextInput

@@ -22,6 +22,7 @@ import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
 import { ConfirmModal } from '../forms/confirm-modal';
+import { DocumentTitle } from '../shell/document-title';
 
 type ApiKey = paths['/api/api-keys']['get']['responses'][200]['content']['application/json']['data'][number];
 type CreatedKey = paths['/api/api-keys']['post']['responses'][201]['content']['application/json'];
@@ -39,6 +40,7 @@ export function ApiKeysScreen() {
 
   return (
     <Stack maw={960}>
+      <DocumentTitle title={'API keys'} />
       <Title order={1}>API keys</Title>
       <Text>
         A key lets a script or an AI agent use your library, pages and sites through the API at <Code>/api/v1</Code>.

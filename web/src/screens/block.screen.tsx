@@ -13,6 +13,8 @@ import { SavedNotice } from './block/saved-notice';
 import { Submission } from './block/submission';
 import { ResponsiveTable } from '../shell/responsive-table';
 import { SandboxedHtml } from './sandboxed-html';
+import { DocumentTitle } from '../shell/document-title';
+import { ScreenError } from '../shell/screen-error';
 
 type PlaceholderSchema =
   paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
@@ -29,9 +31,12 @@ export function BlockScreen() {
   if (block.isPending) return <Text c="dimmed">Loading…</Text>;
   if (block.isError)
     return (
-      <Alert color="red" title="Cannot open this block" role="alert">
-        {errorMessage(block.error)}
-      </Alert>
+      <ScreenError
+        title="Cannot open this block"
+        error={block.error}
+        what="block"
+        back={{ to: '/blocks', label: 'Block library' }}
+      />
     );
   const data = block.data;
   return (
@@ -41,6 +46,7 @@ export function BlockScreen() {
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
+          <DocumentTitle title={data.name} />
           <Title order={1}>{data.name}</Title>
           <BlockBadges block={data} />
         </Stack>

@@ -19,6 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { DocumentTitle } from '../shell/document-title';
 
 export type Block = paths['/api/blocks/{id}']['get']['responses'][200]['content']['application/json'];
 type Role = 'all' | 'content' | 'layout';
@@ -88,6 +89,7 @@ export function BlocksScreen() {
   return (
     <Stack maw={1200}>
       <Group justify="space-between" wrap="wrap">
+        <DocumentTitle title={'Block library'} />
         <Title order={1}>Block library</Title>
         <Button component={Link} to="/blocks/new">
           New block

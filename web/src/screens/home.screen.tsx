@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { unwrap, useApi } from '../api/client';
 import { useSession } from '../auth/session';
+import { DocumentTitle } from '../shell/document-title';
 
 interface Step {
   to: string;
@@ -24,6 +25,7 @@ export function HomeScreen() {
   const allDone = steps.every((step) => step.done === true);
   return (
     <Stack maw={720}>
+      <DocumentTitle title={'Home'} />
       <Title order={1} style={{ overflowWrap: 'anywhere' }}>
         Welcome{user ? `, ${user.email}` : ''}
       </Title>

@@ -8,7 +8,6 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -21,6 +20,8 @@ import { errorMessage } from '../api/errors';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
+import { DocumentTitle } from '../shell/document-title';
+import { ResponsiveTable } from '../shell/responsive-table';
 
 type Page = paths['/api/pages/{id}']['get']['responses'][200]['content']['application/json'];
 type Folder = paths['/api/folders']['get']['responses'][200]['content']['application/json']['data'][number];
@@ -50,6 +51,7 @@ export function PagesScreen() {
   const failure = pages.error ?? sites.error ?? folders.error;
   return (
     <Stack maw={1100}>
+      <DocumentTitle title={'Pages'} />
       <Title order={1}>Pages</Title>
       <Text>A page is a list of blocks with their values, on one of your sites.</Text>
       {sites.data && <CreatePageForm sites={sites.data.data} folders={folders.data?.data ?? []} />}
@@ -84,54 +86,47 @@ function groupBySite(pages: Page[], sites: Site[]) {
 }
 
 function SitePages({ site, pages, folders }: { site: Site | null; pages: Page[]; folders: Folder[] }) {
-  const folderName = (id: number | null) => (id === null ? '—' : (folders.find((f) => f.id === id)?.name ?? `#${id}`));
+  // A folder not in the list (deleted meanwhile) is no folder: never an internal id.
+  const folderName = (id: number | null) => (id === null ? '—' : (folders.find((f) => f.id === id)?.name ?? '—'));
   const titleId = `site-${site?.id ?? 'none'}`;
   return (
     <section aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId} mb="xs">
         {site ? site.name : 'Without a site'}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Page</Table.Th>
-              <Table.Th scope="col">Folder</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Updated</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...pages]
-              .sort((a, b) => folderName(a.folder_id).localeCompare(folderName(b.folder_id)))
-              .map((page) => (
-                <Table.Tr key={page.id}>
-                  <Table.Th scope="row" fw={500}>
-                    <Anchor component={Link} to={`/pages/${page.id}`}>
-                      {page.name}
-                    </Anchor>
-                  </Table.Th>
-                  <Table.Td>{folderName(page.folder_id)}</Table.Td>
-                  <Table.Td>{page.kind}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      <Badge variant="light" color={page.is_published ? 'green' : 'gray'}>
-                        {page.is_published ? 'Published' : 'Draft'}
-                      </Badge>
-                      {page.has_outdated_blocks && (
-                        <Badge variant="light" color="orange">
-                          Outdated blocks
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(page.updated_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        label={`Pages of ${site ? site.name : 'no site'}`}
+        rows={[...pages].sort((a, b) => folderName(a.folder_id).localeCompare(folderName(b.folder_id)))}
+        rowKey={(page) => page.id}
+        columns={[
+          {
+            header: 'Page',
+            cell: (page) => (
+              <Anchor component={Link} to={`/pages/${page.id}`}>
+                {page.name}
+              </Anchor>
+            ),
+          },
+          { header: 'Folder', cell: (page) => folderName(page.folder_id) },
+          { header: 'Kind', cell: (page) => page.kind },
+          {
+            header: 'State',
+            cell: (page) => (
+              <Group gap={6} component="span">
+                <Badge variant="light" color={page.is_published ? 'green' : 'gray'}>
+                  {page.is_published ? 'Published' : 'Draft'}
+                </Badge>
+                {page.has_outdated_blocks && (
+                  <Badge variant="light" color="orange">
+                    Outdated blocks
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          { header: 'Updated', cell: (page) => formatDateTime(page.updated_at), nowrap: true },
+        ]}
+      />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
 import { safeNext } from './sign-in.screen';
 import { PASSWORD_RULE } from '../auth/password-rule';
+import { DocumentTitle } from '../shell/document-title';
 
 export function RegisterScreen() {
   const [params] = useSearchParams();
@@ -42,6 +43,7 @@ export function RegisterScreen() {
 
   return (
     <Stack maw={420} mx="auto" mt="xl">
+      <DocumentTitle title={'Create an account'} />
       <Title order={1}>Create an account</Title>
       <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate aria-label="Create an account">
         <Stack>

@@ -5,6 +5,7 @@ import { accountErrorMessage } from '../auth/messages';
 import { useSession, useSignIn, type Credentials } from '../auth/session';
 import { ErrorSummary } from '../forms/error-summary';
 import { useServerErrors } from '../forms/server-errors';
+import { DocumentTitle } from '../shell/document-title';
 
 /** Only a path of this app: `?next=https://elsewhere` must not send the user away. */
 export function safeNext(next: string | null): string {
@@ -42,6 +43,7 @@ export function SignInScreen() {
 
   return (
     <Stack maw={420} mx="auto" mt="xl">
+      <DocumentTitle title={'Sign in'} />
       <Title order={1}>Sign in</Title>
       <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate aria-label="Sign in">
         <Stack>

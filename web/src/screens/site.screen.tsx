@@ -22,6 +22,8 @@ import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
 import { FoldersSection } from './site/folders-section';
 import { DeleteSiteModal, SiteForm, siteKey } from './site/site-form';
+import { DocumentTitle } from '../shell/document-title';
+import { ScreenError } from '../shell/screen-error';
 
 type Provider = paths['/api/sites/{id}/provider']['get']['responses'][200]['content']['application/json'];
 
@@ -39,24 +41,22 @@ export function SiteScreen() {
 
   if (!Number.isInteger(id) || id <= 0) return <Alert color="red">There is no site at this address.</Alert>;
   if (site.isPending) return <Text c="dimmed">Loading…</Text>;
-  if (site.isError) {
+  if (site.isError)
     return (
-      <Stack maw={960}>
-        <Alert color="red" title="Cannot load this site" role="alert">
-          {errorMessage(site.error)}
-        </Alert>
-        <Anchor component={Link} to="/sites">
-          Back to your sites
-        </Anchor>
-      </Stack>
+      <ScreenError
+        title="Cannot load this site"
+        error={site.error}
+        what="site"
+        back={{ to: '/sites', label: 'Sites' }}
+      />
     );
-  }
   return (
     <Stack maw={960}>
       <Anchor component={Link} to="/sites" size="sm">
         ← Sites
       </Anchor>
       <Group justify="space-between" wrap="wrap">
+        <DocumentTitle title={site.data.name} />
         <Title order={1}>{site.data.name}</Title>
         <Button variant="light" color="red" onClick={() => setDeleting(true)}>
           Delete site

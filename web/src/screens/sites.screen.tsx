@@ -7,6 +7,7 @@ import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { ResponsiveTable } from '../shell/responsive-table';
 import { DeleteSiteModal, SiteForm, sitesKey, type Site } from './site/site-form';
+import { DocumentTitle } from '../shell/document-title';
 
 export function SitesScreen() {
   const api = useApi();
@@ -18,6 +19,7 @@ export function SitesScreen() {
 
   return (
     <Stack maw={960}>
+      <DocumentTitle title={'Sites'} />
       <Title order={1}>Sites</Title>
       <Text>A site is where pages are published: a CMS with its address and token, its folders and its layout.</Text>
       <SiteForm site={null} />

@@ -1,5 +1,5 @@
 import { AppShell, Anchor, Burger, Button, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { useSession, useSignOut } from '../auth/session';
@@ -14,6 +14,9 @@ export function Shell() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
+  // Below the navbar's breakpoint (Mantine's `sm`, 48 em) a closed menu is only moved off screen: it is
+  // made inert too, so that its links leave the tab order and the accessibility tree.
+  const narrow = useMediaQuery('(max-width: 47.99em)');
 
   // A route change closes the mobile menu.
   useEffect(close, [location.pathname, close]);
@@ -65,7 +68,7 @@ export function Shell() {
       </AppShell.Header>
       {user && (
         // AppShell.Navbar is a <nav>, AppShell.Main a <main>.
-        <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main">
+        <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main" inert={narrow && !opened}>
           {entries.map((entry) => (
             <NavLink
               key={entry.to}

@@ -10,6 +10,7 @@ import { ChangedNote } from './changed-note';
 import { DecisionModal, type Decision } from './decision-modal';
 import { SubmittedCode, SubmittedFields, SubmittedTexts } from './submitted-content';
 import { blockTitle, STATUS, submissionsKey, type AdminSubmission } from './submission-types';
+import { DocumentTitle } from '../../shell/document-title';
 
 /**
  * One submission as submitted: its texts, fields, template, CSS and JS, and a
@@ -44,6 +45,7 @@ export function SubmissionReviewScreen() {
       <Anchor component={Link} to="/admin/moderation">
         Back to the moderation queue
       </Anchor>
+      <DocumentTitle title={`Review: ${blockTitle(s)}`} />
       <Title order={1}>Review: {blockTitle(s)}</Title>
       <Stack gap={4} role="group" aria-label="About this submission">
         <Group gap="xs">

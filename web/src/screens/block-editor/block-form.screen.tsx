@@ -30,6 +30,7 @@ import { DocsMarkdown } from '../block/docs-markdown';
 import { CodeEditor } from './code-editor';
 import { toEditorFields, type EditorField } from './field-editor';
 import { FieldsPanel, type FieldsView } from './fields-panel';
+import { DocumentTitle } from '../../shell/document-title';
 
 type UpdateBody = NonNullable<paths['/api/blocks/{id}']['put']['requestBody']>['content']['application/json'];
 type UpdateResult = paths['/api/blocks/{id}']['put']['responses'][200]['content']['application/json'];
@@ -194,6 +195,7 @@ function BlockForm({ block }: { block: Block | null }) {
       <Anchor component={Link} to={block ? `/blocks/${block.id}` : '/blocks'} size="sm">
         ← {block ? block.name : 'Block library'}
       </Anchor>
+      <DocumentTitle title={title} />
       <Title order={1}>{title}</Title>
       {block?.version && (
         <Text size="sm">
