@@ -9,7 +9,7 @@
  * queued without end. Publications are never refused and go first in their
  * user's queue.
  */
-import { rateLimited } from '../shared/errors.js';
+import { AppError, rateLimited } from '../shared/errors.js';
 import type { RenderFor } from '../modules/publishing/publishing.js';
 
 /** Gives back the place taken by `acquire`. Call it once, when the thread is done. */
@@ -19,6 +19,10 @@ interface Waiter {
   purpose: RenderFor['purpose'];
   grant: (release: Release) => void;
 }
+
+/** A render whose requester went away while it waited: it gave its place back, and never ran. */
+export const abandoned = () =>
+  new AppError('conflict', 'The request was abandoned before its render started: the render was not run.');
 
 interface Tenant {
   running: number;
@@ -78,8 +82,29 @@ export class FairShare {
         );
       }
     }
-    return new Promise<Release>((grant) => {
-      const waiter: Waiter = { purpose, grant };
+    const signal = renderFor?.signal;
+    if (signal?.aborted) {
+      this.#forgetIfIdle(key, tenant);
+      return Promise.reject(abandoned());
+    }
+    return new Promise<Release>((resolve, reject) => {
+      // A requester that goes away while its render waits gives its place back at once.
+      const leave = () => {
+        const waiting = tenant.waiting.indexOf(waiter);
+        if (waiting === -1) return;
+        tenant.waiting.splice(waiting, 1);
+        if (tenant.waiting.length === 0) this.#turns = this.#turns.filter((turn) => turn !== key);
+        this.#forgetIfIdle(key, tenant);
+        reject(abandoned());
+      };
+      const waiter: Waiter = {
+        purpose,
+        grant: (release) => {
+          signal?.removeEventListener('abort', leave);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener('abort', leave, { once: true });
       const at = purpose === 'publication' ? tenant.waiting.findIndex((w) => w.purpose === 'preview') : -1;
       if (at === -1) tenant.waiting.push(waiter);
       else tenant.waiting.splice(at, 0, waiter);

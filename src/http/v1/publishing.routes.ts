@@ -1,6 +1,6 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
-import { sendPreview } from '../preview-reply.js';
+import { clientGone, sendPreview } from '../preview-reply.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
 import {
   BlockPreviewBody,
@@ -76,7 +76,10 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request, reply) =>
-      sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id)),
+      sendPreview(
+        reply,
+        await services.rendering.previewPage(actorOf(request), request.params.id, {}, clientGone(reply)),
+      ),
   );
   app.post(
     '/pages/:id/preview',
@@ -94,7 +97,10 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request, reply) =>
-      sendPreview(reply, await services.rendering.previewPage(actorOf(request), request.params.id, request.body)),
+      sendPreview(
+        reply,
+        await services.rendering.previewPage(actorOf(request), request.params.id, request.body, clientGone(reply)),
+      ),
   );
   app.post(
     '/blocks/:id/preview',

@@ -59,12 +59,18 @@ export class PageRenderingService implements RenderedSize {
    * it before saving (`applyDraft`): rendered by the same pool, within the
    * same budget, and nothing is written.
    */
-  async previewPage(actor: Actor, pageId: number, draft?: { blocks?: DraftInstance[] }): Promise<string> {
+  async previewPage(
+    actor: Actor,
+    pageId: number,
+    draft?: { blocks?: DraftInstance[] },
+    /** Aborted when the requester goes away: a render still waiting gives its place back. */
+    signal?: AbortSignal,
+  ): Promise<string> {
     const saved = await this.read(actor, pageId);
     const source = draft?.blocks
       ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
       : saved;
-    const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview' });
+    const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview', ...(signal && { signal }) });
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 

@@ -227,6 +227,11 @@ export interface RenderFor {
   userId: number;
   /** `write`: a page's size checked before a write; waits its turn like a preview, and is never refused. */
   purpose: 'preview' | 'publication' | 'write';
+  /**
+   * Aborted when the requester goes away: a render still waiting for a thread
+   * then gives its place back and never runs (a render already running ends).
+   */
+  signal?: AbortSignal;
 }
 
 /** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
