@@ -44,7 +44,11 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // The aborted fetches' sockets: whatever the client left, the server closes them now.
+  t.app.http.server.closeAllConnections();
+  await t.close();
+});
 
 let fresh = 0;
 /** A preview of A's slow page with values never rendered before (no kept HTML), over real HTTP. */
@@ -61,8 +65,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a preview abandoned while it waits', () => {
   it("gives its place back: the user's next previews are queued, not refused, and another user is served at once", async () => {
     // Warm: the threads are up and have parsed the template.
-    const warm = await slowPreview();
-    expect(warm.status, await warm.clone().text()).toBe(200);
+    // On a loaded machine a render may pass LiquidJS's 1 s of a block (a 422): it held its thread all the same.
+    const rendered = [200, 422];
+    expect(rendered).toContain((await slowPreview()).status);
     const running = slowPreview();
     await pause(100);
     // A has one rendering: these wait (a user rendering never takes the last free thread).
@@ -80,16 +85,15 @@ describe('a preview abandoned while it waits', () => {
     const quick = await t.call('GET', `/api/v1/pages/${quickPage}/preview`, { key: b.key });
     const quickMs = performance.now() - other;
     expect(quick.status).toBe(200);
-    expect((await running).status).toBe(200);
+    expect(rendered).toContain((await running).status);
     const statuses = await Promise.all(again.map(async (r) => (await r).status));
     const againMs = performance.now() - started;
     console.log(
       `after ${WAITING} abandoned previews: ${WAITING} more answered ${statuses.join(', ')} in ${againMs.toFixed(0)} ms; ` +
         `B's preview ${quickMs.toFixed(0)} ms`,
     );
-    // Queued and rendered (on a loaded machine one may pass LiquidJS's 1 s of a block: a 422), never refused.
-    expect(statuses.filter((s) => s === 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    // Queued and rendered, never refused.
+    expect(statuses.filter((s) => !rendered.includes(s))).toEqual([]);
     // B has nothing rendering: the free thread is theirs at once, whatever A queued.
     expect(quickMs).toBeLessThan(1000);
   }, 60_000);
