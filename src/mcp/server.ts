@@ -76,15 +76,18 @@ const asObject = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : { result: value ?? null };
 
-/** A failed call: the API's own error body, as structured content, with `isError`. */
-const failure = (status: number, body: unknown): CallToolResult => {
-  const structured = { status, ...asObject(body) };
-  return {
-    isError: true,
-    structuredContent: structured,
-    content: [{ type: 'text', text: JSON.stringify(structured) }],
-  };
-};
+/**
+ * A tool's answer is its result once, as content (docs/decisions.md, "MCP
+ * answers"): no tool declares an output schema, so none sends
+ * `structuredContent`, which the protocol would have us repeat as text.
+ */
+const text = (body: string): CallToolResult['content'][number] => ({ type: 'text', text: body });
+
+/** A failed call: the API's own error body with its status (`error` a string, `errors[]` at their paths), with `isError`. */
+const failure = (status: number, body: unknown): CallToolResult => ({
+  isError: true,
+  content: [text(JSON.stringify({ status, ...asObject(body) }))],
+});
 
 /**
  * Port: a rendered page's outline. Served by the service, it is made on a
@@ -96,20 +99,20 @@ export type OutlineOf = (html: string) => Promise<string>;
 export const PREVIEW_HTML_MAX = 64 * 1024;
 
 /**
- * A preview as an agent reads it: the outline and a note of the page's size in
- * the text, and in the structured content the outline, the size and the HTML
- * up to `PREVIEW_HTML_MAX` characters. The HTML goes once: a 15.7 M-character
- * page was answered twice over, 31 MB, beside its outline.
+ * A preview as an agent reads it: a text of the outline and a note of the
+ * page's size, and the HTML up to `PREVIEW_HTML_MAX` characters as an
+ * embedded `text/html` resource, each once. A 15.7 M-character page was
+ * answered twice over, 31 MB, beside its outline.
  */
 async function previewAnswer(html: string, path: string, outline: OutlineOf): Promise<CallToolResult> {
   const complete = html.length <= PREVIEW_HTML_MAX;
   const note = complete
-    ? `The page's HTML is ${html.length} characters, all in structuredContent.html.`
-    : `The page's HTML is ${html.length} characters; structuredContent.html holds the first ${PREVIEW_HTML_MAX}. ` +
-      `The whole document: GET /api/v1${path}.`;
-  let text: string;
+    ? `The page's HTML is ${html.length} characters, all in the text/html resource of this answer.`
+    : `The page's HTML is ${html.length} characters; the text/html resource of this answer holds the first ` +
+      `${PREVIEW_HTML_MAX}. The whole document: GET /api/v1${path}.`;
+  let lines: string;
   try {
-    text = await outline(html);
+    lines = await outline(html);
   } catch (error) {
     // Past the caller's share of the render threads: said as the REST API says it.
     if (error instanceof AppError && error.kind === 'rate_limited')
@@ -117,14 +120,17 @@ async function previewAnswer(html: string, path: string, outline: OutlineOf): Pr
     throw error;
   }
   return {
-    structuredContent: {
-      outline: text,
-      html: complete ? html : html.slice(0, PREVIEW_HTML_MAX),
-      html_characters: html.length,
-      html_complete: complete,
-      note,
-    },
-    content: [{ type: 'text', text: `Outline:\n${text}\n\n${note}` }],
+    content: [
+      text(`Outline:\n${lines}\n\n${note}`),
+      {
+        type: 'resource',
+        resource: {
+          uri: `pageblocks:/${path}`,
+          mimeType: 'text/html',
+          text: complete ? html : html.slice(0, PREVIEW_HTML_MAX),
+        },
+      },
+    ],
   };
 }
 
@@ -170,12 +176,13 @@ export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) 
     }
     const request = toRequest(route, params.arguments ?? {});
     const answer = await api(request);
-    const body = parse(answer);
-    if (answer.status >= 400) return failure(answer.status, body);
-    if (route.answer === 'preview' && typeof body === 'string') return previewAnswer(body, request.path, outline);
-    const structured =
-      answer.status === 204 ? { done: true } : route.answer === 'hits' ? hitsAnswer(asObject(body)) : asObject(body);
-    return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+    if (answer.status >= 400) return failure(answer.status, parse(answer));
+    if (route.answer === 'preview' && !answer.contentType.includes('json'))
+      return previewAnswer(answer.text, request.path, outline);
+    if (answer.status === 204 || !answer.text) return { content: [text('{"done":true}')] };
+    // Lists of blocks are made short here; any other answer goes as the API sent it, never parsed nor serialised again.
+    if (route.answer === 'hits') return { content: [text(JSON.stringify(hitsAnswer(asObject(parse(answer)))))] };
+    return { content: [text(answer.text)] };
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));

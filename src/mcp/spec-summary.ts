@@ -36,8 +36,13 @@ to the site's CMS.
   removed fields carried over.
 - update_block answers version_bump (major, minor, none); dry_run: 1 tells it in advance.
 
+## Answers
+Each tool answers its result once, as JSON text: the API's answer. preview_page
+answers the page's outline and size as text, and its HTML (at most 64 Ki
+characters) as a text/html resource.
+
 ## Errors
-Every failure is {error, errors[]}; each errors[] entry has path (where), message,
+A failed call has isError and the text {status, error, errors[]}. Every failure is {error, errors[]}; each errors[] entry has path (where), message,
 code (required, type, enum, unknown_key, not_allowed, blank, too_long, too_large,
 too_small, too_many, too_few, pattern, format, conflict, not_found, ...), and where it
 helps expected (the type, the allowed values or keys, the limit) and hint (a near miss:

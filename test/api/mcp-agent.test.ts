@@ -7,6 +7,7 @@ import { PUBLIC_URL, startApp, type TestApp } from '../support/app.js';
 import { checkedFetch } from '../support/documented-responses.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, feedFields, heroFields } from '../support/library.js';
+import { toolJson, type ToolAnswer } from '../support/mcp-answer.js';
 
 /**
  * An agent's path through the MCP server, driven by the SDK's own client over
@@ -32,11 +33,7 @@ interface Entry {
   expected?: unknown;
   hint?: string;
 }
-interface ToolAnswer {
-  isError?: boolean;
-  structuredContent?: Record<string, any>;
-  content: { type: string; text?: string }[];
-}
+const json = toolJson;
 
 async function connect(transport: 'stdio' | 'http', key: string): Promise<Client> {
   const client = new Client({ name: 'agent-test', version: '1.0.0' });
@@ -117,9 +114,9 @@ async function fix(args: Args, entry: Entry, call: (name: string, a: Args) => Pr
     case 'not_found': {
       // A replacement block, and its values redone from its contract.
       const found = await call('search_blocks', { q: 'hero' });
-      parent[key] = found.structuredContent!.data[0].id;
+      parent[key] = json(found).data[0].id;
       const contract = await call('get_placeholder_schema', { id: parent[key] });
-      parent.placeholder_values = contract.structuredContent!.example;
+      parent.placeholder_values = json(contract).example;
       return;
     }
     default:
@@ -139,7 +136,7 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
   async function mistakeThenFix(name: string, args: Args, code: string): Promise<ToolAnswer> {
     const first = await call(name, args);
     expect(first.isError, JSON.stringify(first)).toBe(true);
-    const errors: Entry[] = first.structuredContent!.errors;
+    const errors: Entry[] = json(first).errors;
     expect(errors.map((e) => e.code)).toEqual([code]);
     await fix(args, errors[0]!, call);
     const second = await call(name, args);
@@ -184,15 +181,15 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
 
   it('finds blocks, after a limit over 200', async () => {
     const listed = await mistakeThenFix('list_blocks', { limit: 500 }, 'too_large');
-    expect(listed.structuredContent!.limit).toBe(200);
+    expect(json(listed).limit).toBe(200);
     const sites = await call('list_sites', {});
-    expect(sites.structuredContent!.data).toHaveLength(1);
+    expect(json(sites).data).toHaveLength(1);
     const contract = await call('get_placeholder_schema', { id: feedId, expand: 'sources' });
-    expect(contract.structuredContent!.binding_slots[0].sources[0].params_schema.properties).toHaveProperty('limit');
+    expect(json(contract).binding_slots[0].sources[0].params_schema.properties).toHaveProperty('limit');
   });
 
   it('creates pages, recovering from each usual mistake in one retry', async () => {
-    const siteId = (await call('list_sites', {})).structuredContent!.data[0].id as number;
+    const siteId = json(await call('list_sites', {})).data[0].id as number;
     const hero = () => ({ block_id: heroId, placeholder_values: { title: 'Hi' } });
     const feed = (binding: Args) => ({ block_id: feedId, bindings: { news: binding } });
     await mistakeThenFix('create_page', { title: 'Home', site_id: siteId }, 'required');
@@ -229,28 +226,28 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
       },
       'conflict',
     );
-    expect(page.structuredContent!.slug).toBe('landing-2');
+    expect(json(page).slug).toBe('landing-2');
   });
 
   it('previews, publishes after a missing rubric_ids, and the page is at the provider', async () => {
-    const pages = (await call('list_pages', {})).structuredContent!.data as { id: number; slug: string | null }[];
+    const pages = json(await call('list_pages', {})).data as { id: number; slug: string | null }[];
     const page = pages.find((p) => p.slug === 'landing-2')!;
     const preview = await call('preview_page', { id: page.id });
-    expect(preview.structuredContent!.outline).toMatch(/# Hi/);
-    expect(preview.structuredContent!.html).toMatch(/<h1>Hi<\/h1>/);
-    // The HTML goes once, whole when under the bound: the text has the outline and the size, not the HTML.
-    expect(preview.structuredContent).toMatchObject({ html_complete: true, html_characters: expect.any(Number) });
-    expect(preview.content).toHaveLength(1);
-    expect((preview.content as { text: string }[])[0]!.text).toMatch(
-      /^Outline:\n# Hi[\s\S]*all in structuredContent\.html\.$/,
-    );
+    // Each part once: the outline and the size in the text, the HTML (whole, under the bound) as a text/html resource.
+    expect(preview.structuredContent).toBeUndefined();
+    expect(preview.content.map((c) => c.type)).toEqual(['text', 'resource']);
+    const [said, html] = preview.content;
+    expect(said!.text).toMatch(/^Outline:\n# Hi[\s\S]*all in the text\/html resource of this answer\.$/);
+    expect(said!.text).not.toContain('<h1>');
+    expect(html!.resource).toMatchObject({ uri: `pageblocks://pages/${page.id}/preview`, mimeType: 'text/html' });
+    expect(html!.resource!.text).toMatch(/<h1>Hi<\/h1>/);
     const published = await mistakeThenFix('publish_page', { id: page.id }, 'required');
-    expect(published.structuredContent!.is_published).toBe(true);
-    const document = fake.documents.get(published.structuredContent!.external_id)!;
+    expect(json(published).is_published).toBe(true);
+    const document = fake.documents.get(json(published).external_id)!;
     expect(document).toBeDefined();
     expect(JSON.stringify(document)).toContain('Hi');
     const status = await call('get_publication', { id: page.id });
-    expect(status.structuredContent!.external_slug).toBe('landing-2');
+    expect(json(status).external_slug).toBe('landing-2');
   });
 
   it('sees exactly what its key sees: another user’s page is a 404', async () => {
@@ -261,13 +258,13 @@ describe.each(['http', 'stdio'] as const)('an agent over %s', (transport) => {
     ).body;
     const answer = await call('get_page', { id: foreign.id });
     expect(answer.isError).toBe(true);
-    expect(answer.structuredContent!.status).toBe(404);
+    expect(json(answer).status).toBe(404);
   });
 
   it('answers an unknown tool with the closest name', async () => {
     const answer = await call('create_pages', {});
     expect(answer.isError).toBe(true);
-    expect(answer.structuredContent!.errors[0].hint).toBe('did you mean `create_page`?');
+    expect(json(answer).errors[0].hint).toBe('did you mean `create_page`?');
   });
 });
 

@@ -5,6 +5,7 @@ import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/
 import { startApp, type TestApp } from '../support/app.js';
 import { checkedFetch } from '../support/documented-responses.js';
 import { newUser } from '../support/factories.js';
+import { toolJson, type ToolAnswer } from '../support/mcp-answer.js';
 
 /**
  * An agent with nothing but a key, over MCP alone: from an account with no
@@ -15,11 +16,6 @@ let t: TestApp;
 let fake: FakeFourcms;
 let agent: Client;
 
-interface ToolAnswer {
-  isError?: boolean;
-  structuredContent?: Record<string, any>;
-  content: { type: string; text?: string }[];
-}
 const call = async (name: string, args: Record<string, unknown> = {}) =>
   (await agent.callTool({ name, arguments: args })) as ToolAnswer;
 
@@ -50,22 +46,22 @@ describe('an agent from an empty account to a published page, over MCP alone', (
   });
 
   it('creates a site, connects its CMS (told at once of a wrong token), makes a block, and publishes a page of it', async () => {
-    expect((await call('list_sites')).structuredContent!.data).toEqual([]);
+    expect(toolJson(await call('list_sites')).data).toEqual([]);
     const site = await call('create_site', { name: 'Agent news', domain: 'agent.example' });
     expect(site.isError).toBeFalsy();
-    const siteId = site.structuredContent!.id as number;
+    const siteId = toolJson(site).id as number;
 
     // A mistyped token is kept, and the check says why the CMS refused it.
     const wrong = await call('set_site_provider', { id: siteId, base_url: fake.url, token: 'typo' });
     expect(wrong.isError).toBeFalsy();
-    expect(wrong.structuredContent!.check).toEqual({
+    expect(toolJson(wrong).check).toEqual({
       ok: false,
       error: 'fourcms answered 401 Unauthorized: invalid token',
     });
-    expect((await call('check_site_provider', { id: siteId })).structuredContent).toMatchObject({ ok: false });
+    expect(toolJson(await call('check_site_provider', { id: siteId }))).toMatchObject({ ok: false });
     const right = await call('set_site_provider', { id: siteId, base_url: fake.url, token: fake.token });
-    expect(right.structuredContent!.check).toEqual({ ok: true });
-    expect((await call('check_site_provider', { id: siteId })).structuredContent).toEqual({ ok: true });
+    expect(toolJson(right).check).toEqual({ ok: true });
+    expect(toolJson(await call('check_site_provider', { id: siteId }))).toEqual({ ok: true });
 
     // A block whose field has no type: a 422 at the field, then the fix.
     const field = { name: 'headline', required: true, max_length: 80 };
@@ -75,16 +71,16 @@ describe('an agent from an empty account to a published page, over MCP alone', (
       schema_content: [field],
     });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent!.errors.map((e: { path: string }) => e.path)).toContain('schema_content[0].type');
+    expect(toolJson(refused).errors.map((e: { path: string }) => e.path)).toContain('schema_content[0].type');
     const block = await call('create_block', {
       name: 'Agent headline',
       template: '<h1>{{ headline }}</h1>',
       schema_content: [{ ...field, type: 'string' }],
     });
     expect(block.isError).toBeFalsy();
-    const blockId = block.structuredContent!.id as number;
+    const blockId = toolJson(block).id as number;
     const contract = await call('get_placeholder_schema', { id: blockId });
-    expect(contract.structuredContent!.schema.required).toEqual(['headline']);
+    expect(toolJson(contract).schema.required).toEqual(['headline']);
 
     const page = await call('create_page', {
       name: 'Agent page',
@@ -92,12 +88,12 @@ describe('an agent from an empty account to a published page, over MCP alone', (
       kind: 'article',
       blocks: [{ block_id: blockId, placeholder_values: { headline: 'Made by an agent' } }],
     });
-    expect(page.isError, JSON.stringify(page.structuredContent)).toBeFalsy();
-    const pageId = page.structuredContent!.id as number;
+    expect(page.isError, JSON.stringify(page.content)).toBeFalsy();
+    const pageId = toolJson(page).id as number;
     const published = await call('publish_page', { id: pageId, rubric_ids: [1] });
-    expect(published.isError, JSON.stringify(published.structuredContent)).toBeFalsy();
-    expect(published.structuredContent!.is_published).toBe(true);
-    const sent = fake.documents.get(String(published.structuredContent!.external_id));
+    expect(published.isError, JSON.stringify(published.content)).toBeFalsy();
+    expect(toolJson(published).is_published).toBe(true);
+    const sent = fake.documents.get(String(toolJson(published).external_id));
     expect(sent?.html).toContain('<h1>Made by an agent</h1>');
   });
 
@@ -108,7 +104,7 @@ describe('an agent from an empty account to a published page, over MCP alone', (
     ] as const) {
       const found = await call(name, args);
       expect(found.isError, name).toBeFalsy();
-      const hits = found.structuredContent!.data as Record<string, unknown>[];
+      const hits = toolJson(found).data as Record<string, unknown>[];
       expect(hits.length, name).toBeGreaterThan(0);
       for (const hit of hits)
         expect(Object.keys(hit).sort(), name).toEqual([
@@ -121,11 +117,11 @@ describe('an agent from an empty account to a published page, over MCP alone', (
           'version',
         ]);
       expect(JSON.stringify(found), name).not.toContain('<h1>{{ headline }}</h1>');
-      expect(found.structuredContent!.total, name).toEqual(expect.any(Number));
+      expect(toolJson(found).total, name).toEqual(expect.any(Number));
     }
-    const hit = (await call('search_blocks', { q: 'agent headline' })).structuredContent!.data[0];
+    const hit = toolJson(await call('search_blocks', { q: 'agent headline' })).data[0];
     const whole = await call('get_block', { id: hit.id });
-    expect(whole.structuredContent!.current_revision?.template_content, JSON.stringify(whole).slice(0, 600)).toBe(
+    expect(toolJson(whole).current_revision?.template_content, JSON.stringify(whole).slice(0, 600)).toBe(
       '<h1>{{ headline }}</h1>',
     );
   });
@@ -139,7 +135,7 @@ describe('an agent from an empty account to a published page, over MCP alone', (
     ] as const) {
       const answer = await call(name, args);
       expect(answer.isError, name).toBe(true);
-      expect(answer.structuredContent!.status, name).toBe(403);
+      expect(toolJson(answer).status, name).toBe(403);
     }
     const provider = await t.call('GET', `/api/v1/sites/${theirs.body.id}/provider`, { key: other.key });
     expect(provider.body.token_set).toBe(false);

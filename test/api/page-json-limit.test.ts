@@ -9,6 +9,7 @@ import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
 import { pageBytes } from '../../src/modules/pages/page-size.js';
+import { toolJson } from '../support/mcp-answer.js';
 
 const LIMIT_KB = 16;
 const LIMIT = LIMIT_KB * 1024;
@@ -97,8 +98,9 @@ describe("a page's JSON limit", () => {
     });
     const result = rpc.body.result;
     expect(result.isError).toBe(true);
-    expect(result.structuredContent.status).toBe(422);
-    expect(result.structuredContent.errors[0]).toMatchObject({
+    const refused = toolJson(result);
+    expect(refused.status).toBe(422);
+    expect(refused.errors[0]).toMatchObject({
       path: 'blocks[1].placeholder_values.body',
       code: 'too_large',
     });

@@ -141,19 +141,22 @@ describe('bounded answers', () => {
       expect(answer.status).toBe(200);
       const result = answer.body.result;
       expect(answer.bytes).toBeLessThan(100_000);
-      if (result.isError && result.structuredContent.status !== 429)
-        if (result.isError) {
-          // Past the user's share of the render threads: told when to come back.
-          expect(result.structuredContent).toMatchObject({ status: 429, retry_after: expect.any(Number) });
-          continue;
-        }
-      expect(result.structuredContent.html_characters).toBeGreaterThan(2_000_000);
-      expect(result.structuredContent.html_complete).toBe(false);
-      expect(result.structuredContent.html).toHaveLength(64 * 1024);
-      expect(result.structuredContent.outline.split('\n').slice(0, 2)).toEqual([PARAGRAPH.trim(), PARAGRAPH.trim()]);
-      // The HTML goes once: the text says where to read it, and does not carry it.
-      expect(result.content).toHaveLength(1);
-      expect(result.content[0].text).not.toContain('<p>');
+      expect(result.structuredContent).toBeUndefined();
+      if (result.isError) {
+        // Past the user's share of the render threads: told when to come back.
+        expect(JSON.parse(result.content[0].text)).toMatchObject({ status: 429, retry_after: expect.any(Number) });
+        continue;
+      }
+      // Each part once: the outline and the size in the text (never the HTML), the HTML up to the bound beside it.
+      expect(result.content.map((c: { type: string }) => c.type)).toEqual(['text', 'resource']);
+      const [said, html] = result.content;
+      expect(said.text).toMatch(/^Outline:\n/);
+      expect(said.text.split('\n').slice(1, 3)).toEqual([PARAGRAPH.trim(), PARAGRAPH.trim()]);
+      const [, size] = /HTML is (\d+) characters; .* holds the first 65536\./.exec(said.text) ?? [];
+      expect(Number(size)).toBeGreaterThan(2_000_000);
+      expect(said.text).not.toContain('<p>');
+      expect(html.resource.mimeType).toBe('text/html');
+      expect(html.resource.text).toHaveLength(64 * 1024);
     }
     expect(answers.filter((a) => !a.body.result.isError).length).toBeGreaterThanOrEqual(USERS);
     expect(latencies.length).toBeGreaterThanOrEqual(5);

@@ -37,7 +37,7 @@ export async function newUsers(t: TestApp, root: TestUser): Promise<TestUser[]> 
   );
 }
 
-/** An answer as the model compares it: the status, and the body (for MCP, the tool's structured content). */
+/** An answer as the model compares it: the status, and the body (for MCP, the JSON of the tool's one text block). */
 export interface Answer {
   status: number;
   /** Through an MCP tool: a success does not tell its exact 2xx. */
@@ -72,9 +72,13 @@ function fromMcp(reply: Reply): Answer {
   const result = reply.body?.result;
   // Not a tool's answer (the protocol refused the message): a status no step expects.
   if (reply.status !== 200 || !result) return { status: 0, mcp: true, body: reply.body, text: reply.text };
-  const structured = result.structuredContent ?? {};
-  if (result.isError) return { status: structured.status, mcp: true, body: structured, text: reply.text };
-  return { status: 200, mcp: true, body: structured, text: reply.text };
+  // The result once, as the one text block's JSON: an answer that carries it twice is one no step expects.
+  const [block, ...more] = result.content ?? [];
+  if (result.structuredContent !== undefined || more.length || block?.type !== 'text')
+    return { status: 0, mcp: true, body: result, text: `the result is not sent once: ${reply.text}` };
+  const body = JSON.parse(block.text);
+  if (result.isError) return { status: body.status, mcp: true, body, text: reply.text };
+  return { status: 200, mcp: true, body, text: reply.text };
 }
 
 /** Whether the answer is one the model allows: the same status (for MCP, any 2xx the model expects). */
