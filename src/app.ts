@@ -24,11 +24,13 @@ import { PlaceholderSchemaService } from './modules/blocks/placeholder-schema.se
 import { CollectionsService } from './modules/collections/collections.service.js';
 import { SubmissionsService } from './modules/submissions/submissions.service.js';
 import { pagesRepository } from './db/repositories/pages/pages.repository.js';
+import { pageHistoryRepository } from './db/repositories/pages/history.repository.js';
 import { pageReferencesRepository } from './db/repositories/page-references.repository.js';
 import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import { PageBounds } from './modules/pages/page-bounds.js';
+import { PageHistoryService } from './modules/pages/page-history.service.js';
 import { foldersRepository } from './db/repositories/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { layoutsRepository } from './db/repositories/layouts.repository.js';
@@ -152,6 +154,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, bounds, clock }),
+    history: new PageHistoryService({
+      history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),
+      pages,
+      blocks,
+      rendering,
+      clock,
+    }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
     layouts,
     dataSources,

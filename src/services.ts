@@ -8,6 +8,7 @@ import type { CollectionsService } from './modules/collections/collections.servi
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { PagesService } from './modules/pages/pages.service.js';
 import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import type { PageHistoryService } from './modules/pages/page-history.service.js';
 import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
 import type { PageRenderingService } from './modules/publishing/page-rendering.service.js';
@@ -29,6 +30,7 @@ export interface Services {
   submissions: SubmissionsService;
   pages: PagesService;
   pageBlocks: PageBlocksService;
+  history: PageHistoryService;
   folders: FoldersService;
   layouts: LayoutsService;
   rendering: PageRenderingService;

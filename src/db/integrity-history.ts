@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
-import type { Violation } from './integrity.js';
+
+/** One broken invariant of the stored data (see integrity.ts). */
+export interface Violation {
+  check: string;
+  /** Up to a few offending rows, as the query returned them. */
+  rows: unknown[];
+}
 
 const SAMPLE = 5;
 /** What a version keeps of the page's row and compares with it (a site's or folder's deletion clears those without a version). */

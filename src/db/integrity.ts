@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
-import { checkHistory } from './integrity-history.js';
+import { checkHistory, type Violation } from './integrity-history.js';
 
-export interface Violation {
-  check: string;
-  /** Up to a few offending rows, as the query returned them. */
-  rows: unknown[];
-}
+export type { Violation };
 
 /**
  * References the schema declares, plus those it cannot (a nullable column

@@ -163,6 +163,34 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     use: 'Use it to see a page with changes not saved yet (values, bindings, order, nesting) before saving them.',
   },
 
+  // Page history
+  'GET /pages/{id}/versions': {
+    id: 'listPageVersions',
+    use: 'Use it to see who changed a page, when and how: every successful write made one version.',
+  },
+  'GET /pages/{id}/versions/{number}': {
+    id: 'getPageVersion',
+    use: 'Use it to read a page as it was at one version, each block with the revision it was pinned to.',
+  },
+  'GET /pages/{id}/versions/{number}/preview': {
+    id: 'previewPageVersion',
+    use: 'Use it to see a past version exactly as it rendered then, whatever its blocks became since.',
+  },
+  'GET /pages/{id}/versions/{number}/diff': {
+    id: 'diffPageVersions',
+    use: 'Use it to see what changed between two versions (by default, from one version to now) before restoring.',
+  },
+  'POST /pages/{id}/versions/{number}/restore': {
+    id: 'restorePageVersion',
+    use: 'Use it to undo changes: the page gets a new version equal to an old one, pins included; try it with dry_run=1 first.',
+    responses: {
+      409: {
+        error: 'Version 3 cannot be restored: see errors[]. Nothing was changed.',
+        errors: [{ path: 'blocks[1]', message: 'Block 12 was deleted since version 3.', code: 'conflict' }],
+      },
+    },
+  },
+
   // Page blocks
   'POST /pages/{pageId}/blocks': {
     id: 'addPageBlocks',

@@ -9,6 +9,7 @@ import { layoutRoutes } from './v1/layouts.routes.js';
 import { mcpRoutes } from './v1/mcp.routes.js';
 import { pageBlockRoutes } from './v1/page-blocks.routes.js';
 import { pageRoutes } from './v1/pages.routes.js';
+import { pageVersionRoutes } from './v1/page-versions.routes.js';
 import { publishingRoutes } from './v1/publishing.routes.js';
 import { siteRoutes } from './v1/sites.routes.js';
 import { submissionRoutes } from './v1/submissions.routes.js';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'submissions', register: submissionRoutes },
   { name: 'pages', register: pageRoutes },
   { name: 'page-blocks', register: pageBlockRoutes },
+  { name: 'page-versions', register: pageVersionRoutes },
   { name: 'catalog', register: catalogRoutes },
   { name: 'folders', register: folderRoutes },
   { name: 'layouts', register: layoutRoutes },

@@ -93,6 +93,11 @@ const MATRIX: Record<string, Access> = {
   'POST /api/v1/pages/:id/publish-update': owned(404),
   'GET /api/v1/pages/:id/preview': owned(404),
   'POST /api/v1/pages/:id/preview': owned(404),
+  'GET /api/v1/pages/:id/versions': owned(404),
+  'GET /api/v1/pages/:id/versions/:number': owned(404),
+  'GET /api/v1/pages/:id/versions/:number/preview': owned(404),
+  'GET /api/v1/pages/:id/versions/:number/diff': owned(404),
+  'POST /api/v1/pages/:id/versions/:number/restore': owned(404),
 
   'GET /api/v1/data-sources': user,
   'GET /api/v1/data-sources/:id': user,
@@ -343,6 +348,7 @@ function pathOf(route: string): string {
     .replace(/:(id|kind)\b/, () => String(ids[resource] ?? 'unknown'))
     .replace(':pageId', String(ids.pages))
     .replace(':pbId', String(ids.pbId))
+    .replace(':number', '1')
     .replace('/uploads/*', String(ids.uploads))
     .replace('*', 'index.css');
 }

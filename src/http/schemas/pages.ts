@@ -117,34 +117,37 @@ const PAGE_EXAMPLE = {
   blocks: [PAGE_BLOCK_EXAMPLE],
 };
 
-export const PageSchema = named(
-  'Page',
-  Type.Object({
-    id: Int(),
-    name: Type.String(),
-    kind: Type.String(),
-    site_id: Nullable(Int({ description: 'null: the site was deleted; set another with PUT' })),
-    folder_id: Nullable(Int()),
-    slug: Nullable(Type.String()),
-    meta_title: Nullable(Type.String()),
-    meta_description: Nullable(Type.String()),
-    meta_keywords: Nullable(Type.String()),
-    meta_robots: Nullable(Type.String()),
-    is_published: Type.Boolean(),
-    has_outdated_blocks: Type.Boolean(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    version: Int({
-      minimum: 1,
-      description:
-        "the number of the page's latest version: every successful write makes the next one (GET /pages/{id}/versions)",
-    }),
-    blocks: Nullable(
-      Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' }),
-    ),
+/** A page's properties, which a version's answer shows too (PageVersion). */
+export const PAGE_PROPERTIES = {
+  id: Int(),
+  name: Type.String(),
+  kind: Type.String(),
+  site_id: Nullable(Int({ description: 'null: the site was deleted; set another with PUT' })),
+  folder_id: Nullable(Int()),
+  slug: Nullable(Type.String()),
+  meta_title: Nullable(Type.String()),
+  meta_description: Nullable(Type.String()),
+  meta_keywords: Nullable(Type.String()),
+  meta_robots: Nullable(Type.String()),
+  is_published: Type.Boolean(),
+  has_outdated_blocks: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  version: Int({
+    minimum: 1,
+    description:
+      "the number of the page's latest version: every successful write makes the next one (GET /pages/{id}/versions)",
   }),
-  { list: true, example: PAGE_EXAMPLE, listItem: { ...PAGE_EXAMPLE, blocks: null } },
-);
+  blocks: Nullable(Type.Array(PageBlockSchema, { description: 'null unless with_blocks=1: not requested, not empty' })),
+};
+
+export const PAGE_EXAMPLE_WITH_BLOCKS = PAGE_EXAMPLE;
+
+export const PageSchema = named('Page', Type.Object(PAGE_PROPERTIES), {
+  list: true,
+  example: PAGE_EXAMPLE,
+  listItem: { ...PAGE_EXAMPLE, blocks: null },
+});
 
 export const PageListQuery = Type.Object({
   ...PageQueryProperties,

@@ -57,18 +57,14 @@ const providerFields = {
   updated_at: Nullable(Timestamp),
 };
 
-export const ProviderRecordSchema = named(
-  'Provider',
-  Type.Object(providerFields),
-  {
-    example: {
-      type: 'fourcms',
-      base_url: 'https://cms.example.com',
-      token_set: true,
-      updated_at: '2026-01-05T10:00:00.000Z',
-    },
+export const ProviderRecordSchema = named('Provider', Type.Object(providerFields), {
+  example: {
+    type: 'fourcms',
+    base_url: 'https://cms.example.com',
+    token_set: true,
+    updated_at: '2026-01-05T10:00:00.000Z',
   },
-);
+});
 
 export const ProviderCheckSchema = named(
   'ProviderCheck',

@@ -18,6 +18,18 @@ export interface PageFields {
   meta_robots: string | null;
 }
 
+/** Every field of PageFields, in the order a diff names them. */
+export const FIELD_NAMES = [
+  'name',
+  'site_id',
+  'folder_id',
+  'slug',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+  'meta_robots',
+] as const satisfies ReadonlyArray<keyof PageFields>;
+
 /**
  * A page's fields as an update writes them: its site and folder only when the
  * request sets them. Written back unchanged, a site or folder deleted meanwhile

@@ -70,6 +70,11 @@ export class PageRenderingService implements RenderedSize {
     const source = draft?.blocks
       ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
       : saved;
+    return this.previewOf(actor, source, signal);
+  }
+
+  /** A page as given (a page's version, read from its history) as a preview document: `previewPage`'s bytes. */
+  async previewOf(actor: Actor, source: RenderablePage, signal?: AbortSignal): Promise<string> {
     const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview', ...(signal && { signal }) });
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }

@@ -136,7 +136,13 @@ export class PublishingService {
       };
       const ref = await this.call(() => provider.publish(doc));
       const now = this.now();
-      await this.deps.publication.markPublished({ pageId, externalId: ref.id, externalSlug: ref.slug, now });
+      await this.deps.publication.markPublished({
+        pageId,
+        version: page.version,
+        externalId: ref.id,
+        externalSlug: ref.slug,
+        now,
+      });
       return {
         is_published: true,
         external_id: ref.id,
@@ -166,7 +172,7 @@ export class PublishingService {
       const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...content }));
       const externalSlug = ref.slug ?? status.external_slug;
       const now = this.now();
-      await this.deps.publication.markUpdated({ pageId, externalSlug, now });
+      await this.deps.publication.markUpdated({ pageId, version: source.page.version, externalSlug, now });
       return { ...status, external_slug: externalSlug, updated_at: now, last_error: null, last_error_at: null };
     });
   }

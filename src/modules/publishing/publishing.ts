@@ -44,8 +44,15 @@ export interface PublicationRepository {
    */
   claim(input: { pageId: number; expectPublished: boolean; now: string; staleBefore: string }): Promise<boolean>;
   release(pageId: number): Promise<void>;
-  markPublished(input: { pageId: number; externalId: string; externalSlug: string | null; now: string }): Promise<void>;
-  markUpdated(input: { pageId: number; externalSlug: string | null; now: string }): Promise<void>;
+  /** `version`: the page's version that was rendered and sent, marked published in its history. */
+  markPublished(input: {
+    pageId: number;
+    version: number;
+    externalId: string;
+    externalSlug: string | null;
+    now: string;
+  }): Promise<void>;
+  markUpdated(input: { pageId: number; version: number; externalSlug: string | null; now: string }): Promise<void>;
   /** Keeps the provider's message of a failed attempt and releases the claim; the publication state stays. */
   markFailed(input: { pageId: number; message: string; now: string }): Promise<void>;
   provider(siteId: number): Promise<StoredProvider | undefined>;
@@ -66,6 +73,7 @@ export type RenderablePageRow = Pick<
   | 'owner_id'
   | 'kind'
   | 'name'
+  | 'version'
   | 'site_id'
   | 'slug'
   | 'meta_title'

@@ -752,6 +752,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page’s versions, newest first: who made each (user, and key, session or MCP), when, and what changed */
+    get: operations['getPagesByIdVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/versions/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page as it was at version n, in the shape of GET /pages/{id}?with_blocks=1, each block with its pin */
+    get: operations['getPagesByIdVersionsByNumber'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/versions/{number}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Version n as HTML, rendered with the revisions it pinned (stub data in bound slots)
+     * @description The bytes of the page’s preview when version n was current, whatever its blocks became since. A version with a block deleted since cannot be rendered: 409 at blocks[i]. Renders take their turn on the shared render threads (429 with Retry-After, as GET /pages/{id}/preview).
+     */
+    get: operations['getPagesByIdVersionsByNumberPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/versions/{number}/diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed from version n to version `to` (default: the current one)
+     * @description Blocks added, removed and moved (by instance id), pins changed (from, to), values and bindings changed leaf by leaf at their path (blocks[2].placeholder_values.items[0].title, the place in `to`), metadata changed.
+     */
+    get: operations['getPagesByIdVersionsByNumberDiff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/versions/{number}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new version equal to version n, with the pins as they were
+     * @description Instances still on the page keep their ids; those removed since come back with new ids; the others leave. An instance restored onto an older revision is outdated again (update_status says so). The page keeps its site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug.
+     */
+    post: operations['postPagesByIdVersionsByNumberRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/data-sources': {
     parameters: {
       query?: never;
@@ -2637,6 +2731,261 @@ export interface components {
       total: number;
       limit: number;
       offset: number;
+    };
+    /**
+     * @example {
+     *       "number": 7,
+     *       "created_at": "2026-01-05T10:02:00.000Z",
+     *       "actor": {
+     *         "user_id": 3,
+     *         "email": "ann@example.com",
+     *         "via": "key",
+     *         "key_prefix": "pb_1a2b3c4d"
+     *       },
+     *       "summary": "2 blocks changed, 1 added",
+     *       "published": false
+     *     }
+     */
+    PageVersionEntry: {
+      number: number;
+      /** Format: date-time */
+      created_at: string;
+      /** @description who made the version, and how they came */
+      actor: {
+        user_id: number | null;
+        email: string | null;
+        /**
+         * @description an API key (`key_prefix` names it), a session of the web app, MCP (through the key named), or none (made when history began)
+         * @enum {string}
+         */
+        via: 'key' | 'session' | 'mcp' | 'system';
+        key_prefix: string | null;
+      };
+      /** @description one line, such as "2 blocks changed, 1 added" */
+      summary: string;
+      /** @description this version went to the provider */
+      published: boolean;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "number": 7,
+     *           "created_at": "2026-01-05T10:02:00.000Z",
+     *           "actor": {
+     *             "user_id": 3,
+     *             "email": "ann@example.com",
+     *             "via": "key",
+     *             "key_prefix": "pb_1a2b3c4d"
+     *           },
+     *           "summary": "2 blocks changed, 1 added",
+     *           "published": false
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    PageVersionEntryList: {
+      data: components['schemas']['PageVersionEntry'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Home",
+     *       "kind": "article",
+     *       "site_id": 1,
+     *       "folder_id": null,
+     *       "slug": "home",
+     *       "meta_title": null,
+     *       "meta_description": null,
+     *       "meta_keywords": null,
+     *       "meta_robots": null,
+     *       "is_published": false,
+     *       "has_outdated_blocks": false,
+     *       "created_at": "2026-01-05T10:02:00.000Z",
+     *       "updated_at": "2026-01-05T10:02:00.000Z",
+     *       "version": 2,
+     *       "blocks": [
+     *         {
+     *           "id": 1,
+     *           "block": {
+     *             "id": 6,
+     *             "name": "Hero",
+     *             "kind": "content"
+     *           },
+     *           "order_index": 0,
+     *           "placeholder_values": {
+     *             "title": "Welcome"
+     *           },
+     *           "bindings": {
+     *             "news": {
+     *               "source": "articles.latest",
+     *               "params": {
+     *                 "limit": 3
+     *               }
+     *             }
+     *           },
+     *           "parent_page_block_id": null,
+     *           "version": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "update_status": "outdated_minor"
+     *         }
+     *       ]
+     *     }
+     */
+    PageVersion: {
+      id: number;
+      name: string;
+      kind: string;
+      /** @description null: the site was deleted; set another with PUT */
+      site_id: number | null;
+      folder_id: number | null;
+      slug: string | null;
+      meta_title: string | null;
+      meta_description: string | null;
+      meta_keywords: string | null;
+      meta_robots: string | null;
+      /** @description this version went to the provider */
+      is_published: boolean;
+      has_outdated_blocks: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description this version’s number */
+      version: number;
+      blocks: {
+        /** @description the instance id in that version (a restore gives a removed instance a new id) */
+        id: number;
+        block: {
+          id: number;
+          /** @description null: the block was deleted since */
+          name: string | null;
+          kind: string | null;
+        };
+        order_index: number;
+        placeholder_values: {
+          [key: string]: unknown;
+        };
+        bindings: {
+          [key: string]: unknown;
+        } | null;
+        parent_page_block_id: number | null;
+        version: components['schemas']['Version'];
+        /**
+         * @description the pin against the block as it is now: what a restore brings back
+         * @enum {string}
+         */
+        update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major' | 'block_deleted';
+      }[];
+    };
+    /**
+     * @example {
+     *       "from": 2,
+     *       "to": 5,
+     *       "blocks": {
+     *         "added": [
+     *           {
+     *             "id": 14,
+     *             "index": 2,
+     *             "block_id": 6
+     *           }
+     *         ],
+     *         "removed": [],
+     *         "moved": [
+     *           {
+     *             "id": 9,
+     *             "from_index": 0,
+     *             "to_index": 1,
+     *             "from_parent": null,
+     *             "to_parent": null
+     *           }
+     *         ],
+     *         "pins": [
+     *           {
+     *             "id": 9,
+     *             "index": 1,
+     *             "block_id": 6,
+     *             "from": {
+     *               "major": 1,
+     *               "minor": 0
+     *             },
+     *             "to": {
+     *               "major": 1,
+     *               "minor": 1
+     *             }
+     *           }
+     *         ]
+     *       },
+     *       "values": [
+     *         {
+     *           "path": "blocks[1].placeholder_values.items[0].title",
+     *           "old": "Spring",
+     *           "new": "Summer"
+     *         }
+     *       ],
+     *       "metadata": [
+     *         {
+     *           "field": "meta_title",
+     *           "old": null,
+     *           "new": "Welcome"
+     *         }
+     *       ]
+     *     }
+     */
+    PageVersionDiff: {
+      from: number;
+      to: number;
+      blocks: {
+        /** @description index: the place in `to` */
+        added: {
+          id: number;
+          index: number;
+          block_id: number;
+        }[];
+        /** @description index: the place in `from` */
+        removed: {
+          id: number;
+          index: number;
+          block_id: number;
+        }[];
+        /** @description the fewest instances that, taken out and put back, give the new order; and any whose parent changed */
+        moved: {
+          id: number;
+          from_index: number;
+          to_index: number;
+          from_parent: number | null;
+          to_parent: number | null;
+        }[];
+        pins: {
+          id: number;
+          index: number;
+          block_id: number;
+          from: components['schemas']['Version'];
+          to: components['schemas']['Version'];
+        }[];
+      };
+      /** @description placeholder_values and bindings, leaf by leaf */
+      values: {
+        /** @description e.g. blocks[2].placeholder_values.items[0].title (the place in `to`) */
+        path: string;
+        /** @description absent: not there before */
+        old?: unknown;
+        /** @description absent: not there after */
+        new?: unknown;
+      }[];
+      metadata: {
+        field: string;
+        old: unknown;
+        new: unknown;
+      }[];
     };
     /**
      * @example {
@@ -8621,6 +8970,564 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPagesByIdVersions: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "number": 7,
+           *           "created_at": "2026-01-05T10:02:00.000Z",
+           *           "actor": {
+           *             "user_id": 3,
+           *             "email": "ann@example.com",
+           *             "via": "key",
+           *             "key_prefix": "pb_1a2b3c4d"
+           *           },
+           *           "summary": "2 blocks changed, 1 added",
+           *           "published": false
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': components['schemas']['PageVersionEntryList'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPagesByIdVersionsByNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        /** @description a version number */
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 2,
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "outdated_minor"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PageVersion'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPagesByIdVersionsByNumberPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        /** @description a version number */
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/html */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPagesByIdVersionsByNumberDiff: {
+    parameters: {
+      query?: {
+        /** @description the version to compare with; default: the current one */
+        to?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+        /** @description a version number */
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": 2,
+           *       "to": 5,
+           *       "blocks": {
+           *         "added": [
+           *           {
+           *             "id": 14,
+           *             "index": 2,
+           *             "block_id": 6
+           *           }
+           *         ],
+           *         "removed": [],
+           *         "moved": [
+           *           {
+           *             "id": 9,
+           *             "from_index": 0,
+           *             "to_index": 1,
+           *             "from_parent": null,
+           *             "to_parent": null
+           *           }
+           *         ],
+           *         "pins": [
+           *           {
+           *             "id": 9,
+           *             "index": 1,
+           *             "block_id": 6,
+           *             "from": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "to": {
+           *               "major": 1,
+           *               "minor": 1
+           *             }
+           *           }
+           *         ]
+           *       },
+           *       "values": [
+           *         {
+           *           "path": "blocks[1].placeholder_values.items[0].title",
+           *           "old": "Spring",
+           *           "new": "Summer"
+           *         }
+           *       ],
+           *       "metadata": [
+           *         {
+           *           "field": "meta_title",
+           *           "old": null,
+           *           "new": "Welcome"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PageVersionDiff'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postPagesByIdVersionsByNumberRestore: {
+    parameters: {
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
+      header?: never;
+      path: {
+        id: number;
+        /** @description a version number */
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "Home",
+           *       "kind": "article",
+           *       "site_id": 1,
+           *       "folder_id": null,
+           *       "slug": "home",
+           *       "meta_title": null,
+           *       "meta_description": null,
+           *       "meta_keywords": null,
+           *       "meta_robots": null,
+           *       "is_published": false,
+           *       "has_outdated_blocks": false,
+           *       "created_at": "2026-01-05T10:02:00.000Z",
+           *       "updated_at": "2026-01-05T10:02:00.000Z",
+           *       "version": 3,
+           *       "blocks": [
+           *         {
+           *           "id": 1,
+           *           "block": {
+           *             "id": 6,
+           *             "name": "Hero",
+           *             "kind": "content"
+           *           },
+           *           "order_index": 0,
+           *           "placeholder_values": {
+           *             "title": "Welcome"
+           *           },
+           *           "bindings": {
+           *             "news": {
+           *               "source": "articles.latest",
+           *               "params": {
+           *                 "limit": 3
+           *               }
+           *             }
+           *           },
+           *           "parent_page_block_id": null,
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "update_status": "up_to_date"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -14940,6 +15847,9 @@ export const pathsApiPagesPageIdBlocksUpgradeAllPostParametersQueryDry_runValues
 export const pathsApiPagesPageIdBlocksPbIdReplacePutParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/replace']['put']['parameters']['query']['dry_run']
 > = [0, 1];
+export const pathsApiPagesIdVersionsNumberRestorePostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{id}/versions/{number}/restore']['post']['parameters']['query']['dry_run']
+> = [0, 1];
 export const pathsApiAdminBlocksIdPutResponses200ContentApplicationJsonVersion_bumpValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/admin/blocks/{id}']['put']['responses']['200']['content']['application/json']['version_bump']
 > = ['major', 'minor', 'none'];
@@ -15006,6 +15916,12 @@ export const layoutScopeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const pageBlockUpdate_statusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['PageBlock']['update_status']
 > = ['up_to_date', 'outdated_minor', 'outdated_major'];
+export const pageVersionEntryActorViaValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PageVersionEntry']['actor']['via']
+> = ['key', 'session', 'mcp', 'system'];
+export const pageVersionBlocksUpdate_statusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PageVersion']['blocks']['update_status']
+> = ['up_to_date', 'outdated_minor', 'outdated_major', 'block_deleted'];
 export const submissionStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['Submission']['status']
 > = ['pending', 'approved', 'rejected'];

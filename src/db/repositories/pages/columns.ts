@@ -60,6 +60,7 @@ export const RENDERED_COLUMNS = [
   'slug',
   'meta_title',
   'meta_description',
+  'version',
   ...PUBLICATION_COLUMNS,
 ] as const satisfies readonly PageColumn[];
 

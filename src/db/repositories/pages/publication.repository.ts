@@ -1,3 +1,4 @@
+import { markVersionPublished } from './version-writes.js';
 import type { PublicationRepository } from '../../../modules/publishing/publishing.js';
 import { siteNotFound } from '../../../modules/sites/sites.js';
 import type { Database } from '../../dialects/dialect.js';
@@ -54,30 +55,36 @@ export function publicationRepository({ db, dialect }: Database): PublicationRep
     async release(pageId) {
       await db.updateTable('pages').set({ publication_claimed_at: null }).where('id', '=', pageId).execute();
     },
-    async markPublished({ pageId, externalId, externalSlug, now }) {
-      await db
-        .updateTable('pages')
-        .set({
-          is_published: true,
-          external_id: externalId,
-          external_slug: externalSlug,
-          published_at: now,
-          publication_updated_at: now,
-          ...succeeded,
-        })
-        .where('id', '=', pageId)
-        .execute();
+    async markPublished({ pageId, version, externalId, externalSlug, now }) {
+      await db.transaction().execute(async (trx) => {
+        await markVersionPublished(trx, pageId, version);
+        await trx
+          .updateTable('pages')
+          .set({
+            is_published: true,
+            external_id: externalId,
+            external_slug: externalSlug,
+            published_at: now,
+            publication_updated_at: now,
+            ...succeeded,
+          })
+          .where('id', '=', pageId)
+          .execute();
+      });
     },
-    async markUpdated({ pageId, externalSlug, now }) {
-      await db
-        .updateTable('pages')
-        .set({
-          external_slug: externalSlug,
-          publication_updated_at: now,
-          ...succeeded,
-        })
-        .where('id', '=', pageId)
-        .execute();
+    async markUpdated({ pageId, version, externalSlug, now }) {
+      await db.transaction().execute(async (trx) => {
+        await markVersionPublished(trx, pageId, version);
+        await trx
+          .updateTable('pages')
+          .set({
+            external_slug: externalSlug,
+            publication_updated_at: now,
+            ...succeeded,
+          })
+          .where('id', '=', pageId)
+          .execute();
+      });
     },
     async markFailed({ pageId, message, now }) {
       await db

@@ -7,6 +7,19 @@ import { FIELD_COLUMNS } from './columns.js';
 import { pruneVersions } from './version-prune.js';
 import { summarize, type VersionList } from './version-summary.js';
 
+/**
+ * Marks version `number` of the page as sent to the provider: a published
+ * version is never pruned. A version pruned meanwhile (the page moved past
+ * the limit during the publication) is left as it is.
+ */
+export const markVersionPublished = (db: Kysely<DB>, pageId: number, number: number) =>
+  db
+    .updateTable('page_versions')
+    .set({ published: true })
+    .where('page_id', '=', pageId)
+    .where('number', '=', number)
+    .execute();
+
 /** The columns of a version that say who made it. */
 export const authorColumns = (by: Author) => ({
   actor_user_id: by.userId,
@@ -71,7 +84,10 @@ export function versionWrites(database: Database, options: { historyLimit: numbe
      * Records version `number` of the page as it now stands in `trx`. A
      * version past the history's limit takes the oldest unpublished one out.
      */
-    async record(trx: Kysely<DB>, input: { pageId: number; number: number; by: Author; now: string }) {
+    async record(
+      trx: Kysely<DB>,
+      input: { pageId: number; number: number; by: Author; now: string; summaryPrefix?: string },
+    ) {
       const { pageId, number } = input;
       await trx.executeQuery(newStates(pageId));
       const rows = (await trx.executeQuery(list(pageId))).rows;
@@ -88,7 +104,9 @@ export function versionWrites(database: Database, options: { historyLimit: numbe
           number,
           created_at: input.now,
           ...authorColumns(input.by),
-          summary: summarize(previous, blocks, previous !== undefined && metaChanged),
+          summary: [input.summaryPrefix, summarize(previous, blocks, previous !== undefined && metaChanged)]
+            .filter(Boolean)
+            .join(': '),
           ...Object.fromEntries(FIELD_COLUMNS.map((c) => [c, r[c]])),
           blocks: JSON.stringify(blocks),
         } as never)
