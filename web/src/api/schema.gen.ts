@@ -759,8 +759,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The page’s versions, newest first: who made each (user, and key, session or MCP), when, and what changed */
-    get: operations['getPagesByIdVersions'];
+    /**
+     * The page’s versions, newest first: who made each (user, and key, session or MCP), when, and what changed
+     * @description Use it to see who changed a page, when and how: every successful write made one version.
+     */
+    get: operations['listPageVersions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -776,8 +779,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The page as it was at version n, in the shape of GET /pages/{id}?with_blocks=1, each block with its pin */
-    get: operations['getPagesByIdVersionsByNumber'];
+    /**
+     * The page as it was at version n, in the shape of GET /pages/{id}?with_blocks=1, each block with its pin
+     * @description Use it to read a page as it was at one version, each block with the revision it was pinned to.
+     */
+    get: operations['getPageVersion'];
     put?: never;
     post?: never;
     delete?: never;
@@ -795,9 +801,11 @@ export interface paths {
     };
     /**
      * Version n as HTML, rendered with the revisions it pinned (stub data in bound slots)
-     * @description The bytes of the page’s preview when version n was current, whatever its blocks became since. A version with a block deleted since cannot be rendered: 409 at blocks[i]. Renders take their turn on the shared render threads (429 with Retry-After, as GET /pages/{id}/preview).
+     * @description Use it to see a past version exactly as it rendered then, whatever its blocks became since.
+     *
+     *     The bytes of the page’s preview when version n was current, whatever its blocks became since. A version with a block deleted since cannot be rendered: 409 at blocks[i]. Renders take their turn on the shared render threads (429 with Retry-After, as GET /pages/{id}/preview).
      */
-    get: operations['getPagesByIdVersionsByNumberPreview'];
+    get: operations['previewPageVersion'];
     put?: never;
     post?: never;
     delete?: never;
@@ -815,9 +823,11 @@ export interface paths {
     };
     /**
      * What changed from version n to version `to` (default: the current one)
-     * @description Blocks added, removed and moved (by instance id), pins changed (from, to), values and bindings changed leaf by leaf at their path (blocks[2].placeholder_values.items[0].title, the place in `to`), metadata changed.
+     * @description Use it to see what changed between two versions (by default, from one version to now) before restoring.
+     *
+     *     Blocks added, removed and moved (by instance id), pins changed (from, to), values and bindings changed leaf by leaf at their path (blocks[2].placeholder_values.items[0].title, the place in `to`), metadata changed.
      */
-    get: operations['getPagesByIdVersionsByNumberDiff'];
+    get: operations['diffPageVersions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -837,9 +847,11 @@ export interface paths {
     put?: never;
     /**
      * Make a new version equal to version n, with the pins as they were
-     * @description Instances still on the page keep their ids; those removed since come back with new ids; the others leave. An instance restored onto an older revision is outdated again (update_status says so). The page keeps its site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug.
+     * @description Use it to undo changes: the page gets a new version equal to an old one, pins included; try it with dry_run=1 first.
+     *
+     *     Instances still on the page keep their ids; those removed since come back with new ids; the others leave. An instance restored onto an older revision is outdated again (update_status says so). The page keeps its site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug.
      */
-    post: operations['postPagesByIdVersionsByNumberRestore'];
+    post: operations['restorePageVersion'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8988,7 +9000,7 @@ export interface operations {
       };
     };
   };
-  getPagesByIdVersions: {
+  listPageVersions: {
     parameters: {
       query?: {
         /** @description 1..200; out of range is an error */
@@ -9080,7 +9092,7 @@ export interface operations {
       };
     };
   };
-  getPagesByIdVersionsByNumber: {
+  getPageVersion: {
     parameters: {
       query?: never;
       header?: never;
@@ -9196,7 +9208,7 @@ export interface operations {
       };
     };
   };
-  getPagesByIdVersionsByNumberPreview: {
+  previewPageVersion: {
     parameters: {
       query?: never;
       header?: never;
@@ -9292,7 +9304,7 @@ export interface operations {
       };
     };
   };
-  getPagesByIdVersionsByNumberDiff: {
+  diffPageVersions: {
     parameters: {
       query?: {
         /** @description the version to compare with; default: the current one */
@@ -9418,7 +9430,7 @@ export interface operations {
       };
     };
   };
-  postPagesByIdVersionsByNumberRestore: {
+  restorePageVersion: {
     parameters: {
       query?: {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
@@ -9532,6 +9544,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Version 3 cannot be restored: see errors[]. Nothing was changed.",
+           *       "errors": [
+           *         {
+           *           "path": "blocks[1]",
+           *           "message": "Block 12 was deleted since version 3.",
+           *           "code": "conflict"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
