@@ -21,6 +21,7 @@ import {
   PageUpdateBody,
   ReplaceBody,
 } from '../http/schemas/pages.js';
+import { DiffQuery, VersionParams } from '../http/schemas/history.js';
 import { FourcmsSettingsBody, PublishBody } from '../http/schemas/publishing.js';
 import { SiteCreateBody } from '../http/schemas/sites.js';
 
@@ -294,6 +295,57 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     path: '/pages/:id/preview',
     params: IdParams,
     answer: 'preview',
+  },
+  {
+    name: 'list_page_versions',
+    description:
+      'A page’s history, newest first: every successful change made one version, with its number, who made it ' +
+      '(user, and key, session or MCP), when, a one-line summary, and whether it was published. Use it to find the ' +
+      'version to compare with (diff_page_versions) or to go back to (restore_page_version).',
+    method: 'GET',
+    path: '/pages/:id/versions',
+    params: IdParams,
+    query: PageQuery,
+  },
+  {
+    name: 'get_page_version',
+    description:
+      'A page as it was at version `number` (the shape of get_page with blocks), each block with the version it was ' +
+      'pinned to and its update_status against the block now.',
+    method: 'GET',
+    path: '/pages/:id/versions/:number',
+    params: VersionParams,
+  },
+  {
+    name: 'diff_page_versions',
+    description:
+      'What changed from version `number` to version `to` (default: the current one): blocks added, removed, moved, ' +
+      'pins changed, values changed by path (blocks[2].placeholder_values.title, old and new), metadata changed.',
+    method: 'GET',
+    path: '/pages/:id/versions/:number/diff',
+    params: VersionParams,
+    query: DiffQuery,
+  },
+  {
+    name: 'preview_page_version',
+    description:
+      'Render version `number` of a page exactly as it rendered then, with the block revisions it pinned: an outline ' +
+      'and the HTML. A version whose block was deleted since cannot be rendered (409 at blocks[i]).',
+    method: 'GET',
+    path: '/pages/:id/versions/:number/preview',
+    params: VersionParams,
+    answer: 'preview',
+  },
+  {
+    name: 'restore_page_version',
+    description:
+      'Undo: make a new version of the page equal to version `number`, pins as they were (an instance restored onto ' +
+      'an older revision is outdated again). `dry_run: 1` answers the page as it would be and changes nothing. A block ' +
+      'of that version deleted since, or no longer visible to you, is a 409 at blocks[i], and nothing changes.',
+    method: 'POST',
+    path: '/pages/:id/versions/:number/restore',
+    params: VersionParams,
+    query: DryRunQuery,
   },
   {
     name: 'publish_page',
