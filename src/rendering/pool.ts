@@ -19,6 +19,7 @@ import { previewDocument } from './preview-document.js';
 import type { BlockRenderInput } from './renderer.js';
 import type { RenderOutcome, RenderTask, TaskBlock } from './render-worker.js';
 import { StoredJson } from '../shared/stored-json.js';
+import { SizeBound } from './size-bound.js';
 
 export interface RenderPoolOptions {
   /** Wall-clock budget of one page, in milliseconds. */
@@ -94,6 +95,7 @@ export class RenderPool implements PageRenderer {
   /** Rendered HTML of instances, as each thread keeps it, but here: a warm page needs no thread. */
   readonly #outputs: OutputCache;
   readonly #outputLimit: number;
+  readonly #sizeBound = new SizeBound();
 
   constructor(options: RenderPoolOptions = {}) {
     const { onRender, ...limits } = options;
@@ -285,6 +287,10 @@ export class RenderPool implements PageRenderer {
 
   previewDocument(page: RenderedPage & { title: string }): string {
     return previewDocument(page);
+  }
+
+  surelyFits(blocks: PageBlockInput[]): boolean {
+    return this.#sizeBound.fits(blocks, this.#outputLimit);
   }
 
   /**

@@ -101,6 +101,8 @@ export class PageRenderingService implements RenderedSize {
     });
     if (items.length < instances.length) return undefined;
     const inputs = await this.inputs(items);
+    // Most pages surely fit, said from their templates and values: only the others are rendered.
+    if (this.deps.renderer.surelyFits?.(inputs)) return undefined;
     try {
       await this.deps.renderer.renderPage(inputs, { userId: actor.userId, purpose: 'write' });
       return undefined;

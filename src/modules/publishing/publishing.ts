@@ -256,6 +256,12 @@ export interface PageRenderer {
   outline(html: string, renderFor?: RenderFor): Promise<string>;
   /** A full HTML document around a rendered page. */
   previewDocument(page: RenderedPage & { title: string }): string;
+  /**
+   * True when the page's HTML is surely within the renderer's bound, said
+   * from its templates and values without rendering; false when only a render
+   * can say (a renderer without such a bound always says false).
+   */
+  surelyFits?(blocks: PageBlockInput[]): boolean;
 }
 
 /**
