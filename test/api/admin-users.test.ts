@@ -40,6 +40,27 @@ describe('GET /api/admin/users', () => {
     expect(none.body).toMatchObject({ data: [], total: 0 });
   });
 
+  it('marks the system account that owns the starter blocks, which no change reaches', async () => {
+    const listed = await t.call('GET', '/api/admin/users', {
+      cookie: root.cookie,
+      query: { email: 'starter-blocks@' },
+    });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ email: 'starter-blocks@pageblocks.invalid', is_blocked: true, is_system: true }),
+    ]);
+    const system = listed.body.data[0].id;
+    for (const body of [{ is_blocked: false }, { is_admin: true }, { is_blocked: true }]) {
+      const r = await t.call('PUT', `/api/admin/users/${system}`, { cookie: root.cookie, body });
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.body.error).toMatch(/system account that owns the starter blocks/);
+    }
+    const after = await t.call('GET', '/api/admin/users', { cookie: root.cookie, query: { email: 'starter-blocks@' } });
+    expect(after.body.data[0]).toMatchObject({ is_blocked: true, is_admin: false });
+    // Every other account is a person's.
+    const all = await t.call('GET', '/api/admin/users', { cookie: root.cookie, query: { limit: 200 } });
+    expect(all.body.data.filter((u: { is_system: boolean }) => u.is_system)).toHaveLength(1);
+  });
+
   it('is for administrators only, on the cookie contour only', async () => {
     const user = await newUser(t);
     const r = await t.call('GET', '/api/admin/users', { cookie: user.cookie });

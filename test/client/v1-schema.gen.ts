@@ -2794,6 +2794,49 @@ export interface components {
       offset: number;
     };
     /**
+     * @example {
+     *       "id": 2,
+     *       "email": "ann@example.com",
+     *       "is_admin": false,
+     *       "is_blocked": false,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "is_system": false
+     *     }
+     */
+    AdminUser: {
+      id: number;
+      email: string;
+      is_admin: boolean;
+      is_blocked: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @description the account that owns the starter blocks: no one signs in with it, and it cannot be changed */
+      is_system: boolean;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "email": "ann@example.com",
+     *           "is_admin": false,
+     *           "is_blocked": false,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "is_system": false
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    AdminUserList: {
+      data: components['schemas']['AdminUser'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
      * SiteCreateBody
      * @example {
      *       "name": "My blog"

@@ -7,8 +7,9 @@ import { renderApp } from './render';
 const admin = user({ id: 1, email: 'root@example.com', is_admin: true });
 const bob = user({ id: 5, email: 'bob@example.com' });
 const carol = user({ id: 6, email: 'carol@example.com', is_blocked: true });
+const system = { ...user({ id: 2, email: 'starter-blocks@pageblocks.invalid', is_blocked: true }), is_system: true };
 
-function service(accounts = [admin, bob, carol]) {
+function service(accounts: Array<ReturnType<typeof user> & { is_system?: boolean }> = [admin, bob, carol]) {
   const fake = fakeApi({
     'GET /api/auth/me': () => [200, { user: admin }],
     'GET /api/admin/users': ({ query }) => {
@@ -38,6 +39,15 @@ describe('users (administrators)', () => {
     expect(within(row('carol@example.com')).getByRole('button', { name: 'Unblock: carol@example.com' })).toBeTruthy();
     expect(within(row('root@example.com')).queryByRole('button')).toBeNull();
     expect(within(row('root@example.com')).getByText('Your account')).toBeTruthy();
+  });
+
+  it('offers no change of the system account that owns the starter blocks', async () => {
+    renderApp('/admin/users', service([admin, system, bob]).api);
+    await screen.findByRole('rowheader', { name: 'starter-blocks@pageblocks.invalid' });
+    const systemRow = row('starter-blocks@pageblocks.invalid');
+    expect(within(systemRow).queryByRole('button')).toBeNull();
+    expect(within(systemRow).getByText(/System account: it owns the starter blocks/)).toBeTruthy();
+    expect(within(row('bob@example.com')).getByRole('button', { name: 'Block: bob@example.com' })).toBeTruthy();
   });
 
   it('finds accounts by email', async () => {

@@ -4,6 +4,7 @@ import { conflict } from '../../shared/errors.js';
 import type { SessionsRepository, User, UserWithPassword, UsersRepository } from '../../modules/auth/auth.js';
 import { toUser } from './rows.js';
 import { readAll } from '../read-all.js';
+import { STARTER_OWNER_EMAIL } from '../migrations/0007-starter-blocks.js';
 
 const USER_COLUMNS = ['id', 'email', 'is_admin', 'is_blocked', 'created_at'] as const;
 
@@ -52,6 +53,10 @@ export function usersRepository({ db, dialect }: Database): UsersRepository {
         () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       );
       return { rows: rows.map(toUser), total: Number(count.total) };
+    },
+    async systemAccountId() {
+      const row = await db.selectFrom('users').select('id').where('email', '=', STARTER_OWNER_EMAIL).executeTakeFirst();
+      return row?.id;
     },
     async update(id, patch) {
       // Named columns only: a body's extra key (email, password_hash) never reaches the row.

@@ -9,16 +9,25 @@ const USER_EXAMPLE = {
   created_at: '2026-01-05T10:00:00.000Z',
 };
 
-export const UserSchema = named(
-  'User',
+const userFields = {
+  id: Int(),
+  email: Type.String(),
+  is_admin: Type.Boolean(),
+  is_blocked: Type.Boolean(),
+  created_at: Timestamp,
+};
+
+export const UserSchema = named('User', Type.Object(userFields), { list: true, example: USER_EXAMPLE });
+
+export const AdminUserSchema = named(
+  'AdminUser',
   Type.Object({
-    id: Int(),
-    email: Type.String(),
-    is_admin: Type.Boolean(),
-    is_blocked: Type.Boolean(),
-    created_at: Timestamp,
+    ...userFields,
+    is_system: Type.Boolean({
+      description: 'the account that owns the starter blocks: no one signs in with it, and it cannot be changed',
+    }),
   }),
-  { list: true, example: USER_EXAMPLE },
+  { list: true, example: { ...USER_EXAMPLE, is_system: false } },
 );
 
 export const UserEnvelope = withExample(Type.Object({ user: UserSchema }), { user: USER_EXAMPLE });

@@ -1,7 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { Type } from 'typebox';
-import { UserEnvelope, UserIdParams, UserSchema, UserUpdateBody } from '../schemas/auth.js';
+import { AdminUserSchema, UserEnvelope, UserIdParams, UserUpdateBody } from '../schemas/auth.js';
 import { errorResponses, Paged, PageQueryProperties } from '../schemas/common.js';
 
 const UserListQuery = Type.Object({
@@ -17,7 +17,7 @@ export function adminUserRoutes(app: App, { services }: HttpDeps) {
         tags: ['admin'],
         summary: 'Accounts, oldest first; `email` narrows to those whose email contains it',
         querystring: UserListQuery,
-        response: { 200: Paged(UserSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: Paged(AdminUserSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => services.users.list(actorOf(request), request.query),

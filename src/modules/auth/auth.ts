@@ -6,6 +6,11 @@ export interface User {
   created_at: string;
 }
 
+/** An account as administrators list it: `is_system` marks the account no person uses. */
+export interface AdminUser extends User {
+  is_system: boolean;
+}
+
 export interface UserWithPassword extends User {
   password_hash: string;
 }
@@ -17,6 +22,8 @@ export interface UsersRepository {
   findByEmail(email: string): Promise<UserWithPassword | undefined>;
   findById(id: number): Promise<User | undefined>;
   update(id: number, patch: { is_admin?: boolean; is_blocked?: boolean }): Promise<User | undefined>;
+  /** The system account that owns the starter blocks (blocked, no password), if the installation has it. */
+  systemAccountId(): Promise<number | undefined>;
   /** Accounts by id, optionally those whose email contains `emailContains`. */
   list(query: {
     emailContains?: string | undefined;

@@ -3392,6 +3392,49 @@ export interface components {
       offset: number;
     };
     /**
+     * @example {
+     *       "id": 2,
+     *       "email": "ann@example.com",
+     *       "is_admin": false,
+     *       "is_blocked": false,
+     *       "created_at": "2026-01-05T10:00:00.000Z",
+     *       "is_system": false
+     *     }
+     */
+    AdminUser: {
+      id: number;
+      email: string;
+      is_admin: boolean;
+      is_blocked: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @description the account that owns the starter blocks: no one signs in with it, and it cannot be changed */
+      is_system: boolean;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 2,
+     *           "email": "ann@example.com",
+     *           "is_admin": false,
+     *           "is_blocked": false,
+     *           "created_at": "2026-01-05T10:00:00.000Z",
+     *           "is_system": false
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    AdminUserList: {
+      data: components['schemas']['AdminUser'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
      * RegisterBody
      * @example {
      *       "email": "ann@example.com",
@@ -12505,7 +12548,8 @@ export interface operations {
            *           "email": "ann@example.com",
            *           "is_admin": false,
            *           "is_blocked": false,
-           *           "created_at": "2026-01-05T10:00:00.000Z"
+           *           "created_at": "2026-01-05T10:00:00.000Z",
+           *           "is_system": false
            *         }
            *       ],
            *       "total": 1,
@@ -12513,7 +12557,7 @@ export interface operations {
            *       "offset": 0
            *     }
            */
-          'application/json': components['schemas']['UserList'];
+          'application/json': components['schemas']['AdminUserList'];
         };
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */

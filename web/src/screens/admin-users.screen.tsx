@@ -133,12 +133,18 @@ function UserBadges({ user }: { user: User }) {
   );
 }
 
-/** The actions that apply to an account; an administrator cannot block or demote themselves. */
+/** The actions that apply to an account; an administrator cannot block or demote themselves, nor touch the system account. */
 function UserActions({ user, onAction }: { user: User; onAction: (user: User, action: Action) => void }) {
   const { data: me } = useSession();
   const self = me?.id === user.id;
   const actions = [user.is_blocked ? UNBLOCK : BLOCK, user.is_admin ? DEMOTE : PROMOTE];
   if (self) return <Text size="sm">Your account</Text>;
+  if (user.is_system)
+    return (
+      <Text size="sm" c="dimmed">
+        System account: it owns the starter blocks, and no one signs in with it.
+      </Text>
+    );
   return (
     <Group gap="xs" wrap="wrap">
       {actions.map((action) => (
@@ -224,7 +230,8 @@ function ChangeModal({
     onSuccess: async ({ user }) => {
       await queryClient.invalidateQueries({ queryKey: usersKey });
       change.reset();
-      onDone(user);
+      // A change went through: it was not the system account, which the service never changes.
+      onDone({ ...user, is_system: false });
     },
   });
   const close = () => {
