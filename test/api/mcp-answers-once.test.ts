@@ -202,6 +202,18 @@ describe('every MCP tool', () => {
     expect(wire).toBeLessThan(said!.text!.length + newlines + 64 * 1024 + ENVELOPE);
   });
 
+  it('answers preview_page_version the same way: the outline as text, the HTML once beside it', async () => {
+    const { result, wire } = await callTool('preview_page_version', { id: ids.page, number: 1 });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content.map((c) => c.type)).toEqual(['text', 'resource']);
+    const [said, html] = result.content;
+    expect(said!.text).not.toContain('<h1>');
+    expect(html!.resource!.text).toContain('<h1>');
+    const newlines = said!.text!.split('\n').length;
+    expect(wire).toBeLessThan(said!.text!.length + newlines + JSON.stringify(html!.resource!.text).length + ENVELOPE);
+  });
+
   it('answers a refusal once too: its error body as one text block', async () => {
     const { result, wire } = await callTool('get_page', { id: 999_999 });
     expect(result.isError).toBe(true);

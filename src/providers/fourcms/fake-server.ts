@@ -121,7 +121,8 @@ export async function startFakeFourcms(options: FakeFourcmsOptions = {}): Promis
       documents.set(id, doc);
       return send(req, res, 201, answer(doc));
     }
-    if (path === '/me' && req.method === 'GET') return send(req, res, 200, { id: 'fake-account', name: 'Fake fourcms' });
+    if (path === '/me' && req.method === 'GET')
+      return send(req, res, 200, { id: 'fake-account', name: 'Fake fourcms' });
     const match = /^\/documents\/([^/]+)$/.exec(path);
     if (match?.[1] && req.method === 'PUT') {
       const existing = documents.get(decodeURIComponent(match[1]));
