@@ -1,11 +1,13 @@
 /**
  * `npm run test:crash`: acknowledged writes survive a SIGKILL.
  *
- * Starts the production build, keeps concurrent writers busy (new pages, and
+ * Starts the production build, keeps concurrent writers busy (new pages,
  * instances inserted into and moved within one shared page by several writers
- * at once), kills the process with SIGKILL at
+ * at once, and on another page value changes and restores of its versions),
+ * kills the process with SIGKILL at
  * a random moment, checks the stored data's invariants, restarts, and checks
- * that every write that was answered 2xx is there. CRASH_CYCLES (default 3)
+ * that every write that was answered 2xx is there (the integrity check holds
+ * each page to its latest version). CRASH_CYCLES (default 3)
  * kills; runs on PostgreSQL when DATABASE_URL is set, else on SQLite.
  * Exits non-zero on any lost write or broken invariant.
  */
@@ -20,9 +22,10 @@ import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
 import { checkIntegrity } from '../src/db/integrity.js';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 3);
-const WRITERS = 6;
-/** Writers 0..3 work on one shared page (inserts and moves), the others create pages. */
+const WRITERS = 8;
+/** Writers 0..3 work on one shared page (inserts and moves), 4 and 5 create pages, 6 and 7 change and restore a page. */
 const SHARED_WRITERS = 4;
+const PAGE_WRITERS = 6;
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `crash_${randomBytes(6).toString('hex')}` : undefined;
 const built = `node_modules/.cache/pageblocks-crash-${randomBytes(4).toString('hex')}`;
@@ -70,6 +73,7 @@ const exited = (child: ChildProcess) =>
 interface Page {
   id: number;
   name: string;
+  version: number;
   blocks?: { id: number; placeholder_values: { title?: string } }[];
 }
 
@@ -122,6 +126,15 @@ async function main() {
       await call<Page>(server.url, 'POST', '/api/v1/pages', auth, { name: 'Shared', site_id: site.id, blocks: [] })
     ).body;
 
+    const history = (
+      await call<Page>(server.url, 'POST', '/api/v1/pages', auth, {
+        name: 'History',
+        site_id: site.id,
+        blocks: ['a', 'b', 'c'].map((title) => ({ block_id: block.id, placeholder_values: { title } })),
+      })
+    ).body;
+    let historyVersion = history.version; // the latest acknowledged version of the history page
+
     const pages = new Map<number, string>(); // acknowledged page id → name
     const lines = new Set<string>(); // acknowledged instance titles on the shared page
 
@@ -136,7 +149,32 @@ async function main() {
         for (let i = 0; running; i++) {
           const token = `c${cycle}-w${n}-${i}`;
           try {
-            if (n >= SHARED_WRITERS) {
+            if (n >= PAGE_WRITERS) {
+              // Value changes and restores of one page: each makes a version in its write's transaction.
+              const r =
+                n % 2 === 0
+                  ? await call<Page>(server.url, 'GET', `/api/v1/pages/${history.id}?with_blocks=1`, auth).then(
+                      (page) => {
+                        const blocks = page.body?.blocks ?? [];
+                        if (blocks.length === 0) return { status: 0, body: undefined as unknown as Page };
+                        return call<Page>(
+                          server.url,
+                          'PUT',
+                          `/api/v1/pages/${history.id}/blocks/${blocks[randomInt(0, blocks.length)]!.id}`,
+                          auth,
+                          { placeholder_values: { title: token } },
+                        );
+                      },
+                    )
+                  : await call<Page>(
+                      server.url,
+                      'POST',
+                      `/api/v1/pages/${history.id}/versions/${randomInt(1, historyVersion + 1)}/restore`,
+                      auth,
+                    );
+              if (r.status === 200 && r.body.version) historyVersion = Math.max(historyVersion, r.body.version);
+              else if (r.status >= 500) serverError(r);
+            } else if (n >= SHARED_WRITERS) {
               const r = await call<Page>(server.url, 'POST', '/api/v1/pages', auth, {
                 name: token,
                 site_id: site.id,
@@ -198,6 +236,11 @@ async function main() {
           lost++;
           console.error(`lost page ${id} (${name}): ${r.status}`);
         }
+      }
+      const after = await call<Page>(server.url, 'GET', `/api/v1/pages/${history.id}`, auth);
+      if (after.body.version < historyVersion) {
+        lost++;
+        console.error(`lost versions of page ${history.id}: ${after.body.version} < ${historyVersion} acknowledged`);
       }
       const page = await call<Page>(server.url, 'GET', `/api/v1/pages/${shared.id}?with_blocks=1`, auth);
       const present = new Set((page.body.blocks ?? []).map((b) => b.placeholder_values.title));
