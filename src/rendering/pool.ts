@@ -161,7 +161,8 @@ export class RenderPool implements PageRenderer {
       // (a round trip to one cost more than the page). Looking up runs no template.
       const kept = new Array<string | undefined>(blocks.length);
       const keys = new Array<string | undefined>(blocks.length);
-      const warm = this.#fromCache(blocks, kept, keys);
+      const marks = renderFor?.marks === true;
+      const warm = this.#fromCache(blocks, kept, keys, marks);
       const keptCount = kept.reduce((n, html) => (html === undefined ? n : n + 1), 0);
       if (warm) {
         report('ok', blocks.length);
@@ -174,6 +175,7 @@ export class RenderPool implements PageRenderer {
       const send = (withTemplates: boolean): RenderTask => ({
         blocks: blocks.map((block, index) => taskBlock(block, kept[index], withTemplates)),
         withTemplates,
+        ...(marks ? { marks } : {}),
         progress: new Int32Array(new SharedArrayBuffer(8)),
       });
       // The page's place on a thread is held through both attempts: a page sent again with its
@@ -208,6 +210,7 @@ export class RenderPool implements PageRenderer {
             return html;
           },
           this.#outputLimit,
+          marks,
         );
         report('ok', keptCount);
         return page;
@@ -231,6 +234,7 @@ export class RenderPool implements PageRenderer {
     blocks: PageBlockInput[],
     kept: (string | undefined)[],
     keys: (string | undefined)[],
+    marks: boolean,
   ): RenderedPage | undefined {
     const withChildMissing = new Set<number>();
     let all = true;
@@ -249,6 +253,7 @@ export class RenderPool implements PageRenderer {
           return '';
         },
         this.#outputLimit,
+        marks,
       );
       return all ? page : undefined;
     } catch (error) {

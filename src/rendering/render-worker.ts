@@ -36,6 +36,8 @@ export interface TaskBlock {
 export interface RenderTask {
   blocks: TaskBlock[];
   withTemplates: boolean;
+  /** Each block between comments naming it (`markBlock`): a parent's children are rendered into it so. */
+  marks?: boolean;
   /** Shared with the main thread: [0] the index of the block being rendered, so an overrun can name it; [1] 1 once started. */
   progress: Int32Array;
 }
@@ -96,7 +98,12 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
     return { kind: 'missing' };
   try {
     const outputs: (string | undefined)[] = task.blocks.map((block) => block.html);
-    await renderer.renderInto(task.blocks.map(pageBlock), (index) => Atomics.store(task.progress, 0, index), outputs);
+    await renderer.renderInto(
+      task.blocks.map(pageBlock),
+      (index) => Atomics.store(task.progress, 0, index),
+      outputs,
+      task.marks,
+    );
     return { kind: 'page', outputs: outputs.map((html, index) => (toRender(task.blocks[index]!) ? html! : null)) };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;

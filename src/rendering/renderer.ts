@@ -12,6 +12,7 @@ import {
   type PageBlockInput,
   type PageRenderer,
   type RenderedPage,
+  type RenderFor,
 } from '../modules/publishing/publishing.js';
 import { composePage, type BlockRenderInput } from './compose.js';
 import { isDeterministic, OutputCache, templateCache, type ParsedTemplate, type TemplateCache } from './caches.js';
@@ -115,8 +116,8 @@ export class Renderer implements PageRenderer {
    * the order the blocks appear in the HTML. In process, nothing is shared:
    * whom the page is for changes nothing.
    */
-  async renderPage(blocks: PageBlockInput[]): Promise<RenderedPage> {
-    return this.renderInto(blocks);
+  async renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage> {
+    return this.renderInto(blocks, undefined, undefined, renderFor?.marks);
   }
 
   /** `renderPage` for a render thread: `onBlock` is told each block before it renders. */
@@ -128,6 +129,8 @@ export class Renderer implements PageRenderer {
      * (kept by the caller: nothing rendered), filled in where rendered.
      */
     outputs?: (string | undefined)[],
+    /** Each block between comments naming it (`markBlock`). */
+    marks = false,
   ): Promise<RenderedPage> {
     return composePage(
       blocks,
@@ -140,6 +143,7 @@ export class Renderer implements PageRenderer {
         return html;
       },
       this.options.outputLimit,
+      marks,
     );
   }
 

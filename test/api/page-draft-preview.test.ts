@@ -228,4 +228,30 @@ describe('refusals, each at its path', () => {
     expect(over.body.errors).toEqual([expect.objectContaining({ path: 'blocks[0]' })]);
     expect((await call([{ id: s }, { id: h }])).status).toBe(200);
   });
+
+  it('marks each block with its instance when asked (marks=1), children inside their parent, and never otherwise', async () => {
+    const body = { blocks: [{ id: ids.heroA }, { id: ids.cols }, { id: ids.heroB, parent_page_block_id: ids.cols }] };
+    const marked = (extra = '') =>
+      `<!--pb-block:${ids.heroA}--><h1>Saved A</h1><!--/pb-block:${ids.heroA}-->\n` +
+      `<!--pb-block:${ids.cols}--><div class="cols"><!--pb-block:${ids.heroB}--><h1>Saved B${extra}</h1>` +
+      `<!--/pb-block:${ids.heroB}--></div><!--/pb-block:${ids.cols}-->`;
+    const ask = (query: string, blocks = body.blocks) =>
+      t.call('POST', `/api/pages/${page.id}/preview${query}`, { cookie: user.cookie, body: { blocks } });
+    // Twice each: rendered on a thread, then laid out from the kept HTML; the marked and the plain never mix.
+    for (let round = 0; round < 2; round++) {
+      const r = await ask('?marks=1');
+      expect(r.status).toBe(200);
+      expect(r.text).toContain(marked());
+      const plain = await ask('');
+      expect(plain.text).toContain('<h1>Saved A</h1>\n<div class="cols"><h1>Saved B</h1></div>');
+      expect(plain.text).not.toContain('pb-block');
+    }
+    const edited = await ask('?marks=1', [
+      ...body.blocks.slice(0, 2),
+      { ...body.blocks[2]!, placeholder_values: { title: 'Saved B, edited' } },
+    ]);
+    expect(edited.text).toContain(marked(', edited'));
+    expect((await saved()).text).not.toContain('pb-block');
+    expect((await ask('?marks=2')).status).toBe(400);
+  });
 });

@@ -10304,7 +10304,10 @@ export interface operations {
   };
   previewPageDraft: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1: each block’s HTML between `<!--pb-block:ID-->` and `<!--/pb-block:ID-->` (ID: its instance), children inside their parent’s, for an editor that finds blocks on the preview */
+        marks?: 0 | 1;
+      };
       header?: never;
       path: {
         id: number;

@@ -140,4 +140,14 @@ export const PagePreviewBody = namedBody(
   { blocks: [{ id: 12, placeholder_values: { title: 'Welcome back' } }, { id: 11 }] },
 );
 
+export const PagePreviewQuery = Type.Object({
+  marks: Type.Optional(
+    Int({
+      enum: [0, 1],
+      description:
+        '1: each block’s HTML between `<!--pb-block:ID-->` and `<!--/pb-block:ID-->` (ID: its instance), children inside their parent’s, for an editor that finds blocks on the preview',
+    }),
+  ),
+});
+
 export const HtmlDocument = Type.String({ description: 'text/html' });

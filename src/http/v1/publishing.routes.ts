@@ -7,6 +7,7 @@ import {
   FourcmsSettingsBody,
   HtmlDocument,
   PagePreviewBody,
+  PagePreviewQuery,
   ProviderCheckSchema,
   ProviderRecordSchema,
   ProviderSavedSchema,
@@ -92,6 +93,7 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
           'Each change is checked as the write that would save it (errors at blocks[i]…); the render has the budget of every page render (422 at blocks[i]). ' +
           RENDER_SHARE,
         params: IdParams,
+        querystring: PagePreviewQuery,
         body: PagePreviewBody,
         response: { 200: HtmlDocument, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
@@ -99,7 +101,9 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
     async (request, reply) =>
       sendPreview(
         reply,
-        await services.rendering.previewPage(actorOf(request), request.params.id, request.body, clientGone(reply)),
+        await services.rendering.previewPage(actorOf(request), request.params.id, request.body, clientGone(reply), {
+          marks: request.query.marks === 1,
+        }),
       ),
   );
   app.post(

@@ -57,7 +57,8 @@ export class PageRenderingService implements RenderedSize {
   /**
    * The page as HTML with stub data. With `draft`, the page as an editor holds
    * it before saving (`applyDraft`): rendered by the same pool, within the
-   * same budget, and nothing is written.
+   * same budget, and nothing is written. With `marks`, each block's HTML is
+   * between comments naming its instance (`markBlock`).
    */
   async previewPage(
     actor: Actor,
@@ -65,17 +66,28 @@ export class PageRenderingService implements RenderedSize {
     draft?: { blocks?: DraftInstance[] },
     /** Aborted when the requester goes away: a render still waiting gives its place back. */
     signal?: AbortSignal,
+    { marks = false }: { marks?: boolean } = {},
   ): Promise<string> {
     const saved = await this.read(actor, pageId);
     const source = draft?.blocks
       ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
       : saved;
-    return this.previewOf(actor, source, signal);
+    return this.previewOf(actor, source, signal, { marks });
   }
 
   /** A page as given (a page's version, read from its history) as a preview document: `previewPage`'s bytes. */
-  async previewOf(actor: Actor, source: RenderablePage, signal?: AbortSignal): Promise<string> {
-    const rendered = await this.render(source, { userId: actor.userId, purpose: 'preview', ...(signal && { signal }) });
+  async previewOf(
+    actor: Actor,
+    source: RenderablePage,
+    signal?: AbortSignal,
+    { marks = false }: { marks?: boolean } = {},
+  ): Promise<string> {
+    const rendered = await this.render(source, {
+      userId: actor.userId,
+      purpose: 'preview',
+      ...(signal && { signal }),
+      ...(marks ? { marks } : {}),
+    });
     return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
   }
 

@@ -240,6 +240,8 @@ export interface RenderFor {
    * then gives its place back and never runs (a render already running ends).
    */
   signal?: AbortSignal;
+  /** Each block between comments naming its instance (`markBlock`): a preview for an editor that picks blocks on it. */
+  marks?: boolean;
 }
 
 /** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
