@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Wide enough for the page editor's panel beside the page (80 em and wider).
+          environmentOptions: { happyDOM: { width: 1440, height: 900 } },
           setupFiles: ['web/test/setup.ts'],
           // @rjsf/mantine imports dayjs plugins without their extension, which Node's ESM loader refuses: Vite resolves them.
           server: { deps: { inline: ['@rjsf/mantine'] } },

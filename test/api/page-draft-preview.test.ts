@@ -235,7 +235,7 @@ describe('refusals, each at its path', () => {
       `<!--pb-block:${ids.heroA}--><h1>Saved A</h1><!--/pb-block:${ids.heroA}-->\n` +
       `<!--pb-block:${ids.cols}--><div class="cols"><!--pb-block:${ids.heroB}--><h1>Saved B${extra}</h1>` +
       `<!--/pb-block:${ids.heroB}--></div><!--/pb-block:${ids.cols}-->`;
-    const ask = (query: string, blocks = body.blocks) =>
+    const ask = (query: string, blocks: unknown[] = body.blocks) =>
       t.call('POST', `/api/pages/${page.id}/preview${query}`, { cookie: user.cookie, body: { blocks } });
     // Twice each: rendered on a thread, then laid out from the kept HTML; the marked and the plain never mix.
     for (let round = 0; round < 2; round++) {

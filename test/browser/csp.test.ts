@@ -101,7 +101,7 @@ describe('the strict CSP', () => {
 
     await page.goto(`/pages/${pageId}`);
     await page.getByRole('button', { name: 'Edit Checked' }).click();
-    const panel = page.getByRole('dialog', { name: 'Edit “Checked”' });
+    const panel = page.getByRole('region', { name: 'Edit “Checked”' });
     const count = panel.getByRole('textbox', { name: /^How many/ });
     const title = panel.getByRole('textbox', { name: /^Title/ });
     let saves = 0;

@@ -13,6 +13,7 @@ import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 import {
   checkScreen,
   launchBrowser,
+  previewPoint,
   newContext,
   sidewaysScrollers,
   startFakeProvider,
@@ -63,9 +64,10 @@ async function chooseOption(input: Locator, option: string) {
   await page.keyboard.press('Escape');
 }
 
-async function closeDrawer(drawer: Locator) {
-  await drawer.getByRole('button', { name: 'Close the panel' }).click();
-  await drawer.waitFor({ state: 'hidden' });
+/** Back to the page's outline, the Blocks tab of the panel beside the page. */
+async function showBlocks() {
+  await page.getByRole('tab', { name: 'Blocks' }).click();
+  await page.getByRole('list', { name: 'Blocks on the page' }).waitFor();
 }
 
 const TEMPLATE = '<h2>{{ heading }}</h2><ul>{% for article in articles %}<li>{{ article.title }}</li>{% endfor %}</ul>';
@@ -175,20 +177,22 @@ describe('a newcomer’s first published page', () => {
     await drawer.getByRole('button', { name: 'Add Headlines' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page
-      .getByRole('rowheader', { name: /Headlines/ })
+      .getByRole('list', { name: 'Blocks on the page' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Headlines' })
       .getByText('inside Starter: two columns')
       .waitFor();
   });
 
   it('binds the slot to live data and shows its stub data in the preview', async () => {
     await page.getByRole('button', { name: 'Edit Headlines' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit “Headlines”' });
+    const drawer = page.getByRole('region', { name: 'Edit “Headlines”' });
     await drawer.getByRole('textbox', { name: /^heading/ }).fill('Fresh from the newsroom');
     await drawer.getByRole('combobox', { name: /^Source/ }).selectOption('articles.latest');
     await drawer.getByRole('textbox', { name: /^limit/ }).fill('2');
     await drawer.getByRole('button', { name: 'Save changes' }).click();
     await drawer.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await closeDrawer(drawer);
+    await showBlocks();
 
     // The latest articles come from the catalog's sample, never from a live source.
     await preview.getByRole('heading', { name: 'Fresh from the newsroom' }).waitFor();
@@ -196,12 +200,27 @@ describe('a newcomer’s first published page', () => {
     expect(await checkScreen(page, 'e2e-page-editor')).toEqual([]);
     // Its blocks, a layout's child among them, are cards at 390 px: nothing scrolls sideways.
     expect(await sidewaysScrollers(page)).toEqual([]);
-    await docsScreenshot('editor-preview', 'Blocks');
+    await docsScreenshot('editor-preview', 'Preview');
   });
 
-  it('shows a value only the service refuses at its field, focused, and takes the fix', async () => {
-    await page.getByRole('button', { name: 'Edit Headlines' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit “Headlines”' });
+  it('opens a block by clicking it on the page; a value only the service refuses shows at its field, focused, and the fix is taken', async () => {
+    // Hovering outlines the block and names it; clicking it opens its fields beside the page.
+    const heading = preview.getByRole('heading', { name: 'Fresh from the newsroom' });
+    const point = await previewPoint(page, 'Page preview', heading);
+    await page.mouse.move(point.x, point.y);
+    await expect
+      .poll(() =>
+        preview
+          .locator('pb-outline')
+          .evaluateAll((nodes) =>
+            nodes.map((n) => ((n as HTMLElement).style.display === 'block' ? n.textContent : null)),
+          ),
+      )
+      .toContain('Headlines');
+    await page.mouse.click(point.x, point.y);
+    const drawer = page.getByRole('region', { name: 'Edit “Headlines”' });
+    await drawer.waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('fields');
     const limit = drawer.getByRole('textbox', { name: /^limit/ });
     // The params form checks nothing in the browser: 500 reaches the service, which answers
     // 400 with errors[].path bindings.articles.params.limit (the source allows at most 50).
@@ -237,11 +256,14 @@ describe('a newcomer’s first published page', () => {
     // Gone from the field and, once its debounced render is back, from the block's preview too.
     await expect.poll(() => drawer.getByText(message).count()).toBe(0);
     expect(await description()).not.toContain(message);
-    await closeDrawer(drawer);
+    await showBlocks();
   });
 
   it('sees the provider’s refusal, then publishes and sees the status', async () => {
-    const publication = page.getByRole('region', { name: 'Publication' });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publication = page
+      .getByRole('dialog', { name: 'Publish the page' })
+      .getByRole('region', { name: 'Publication' });
     await publication.getByRole('textbox', { name: /^Rubric ids/ }).fill('1');
     provider.failNext('500');
     await publication.getByRole('button', { name: 'Publish' }).click();
@@ -258,11 +280,17 @@ describe('a newcomer’s first published page', () => {
     expect(await status.getByRole('row', { name: /Id at the provider/ }).textContent()).toContain(document!.id);
     expect(String(document?.html)).toContain('Fresh from the newsroom');
     expect(String(document?.html)).toContain('<h2>Fresh from the newsroom</h2>');
+    // The editor's marks are for its preview only.
+    expect(String(document?.html)).not.toContain('pb-block');
     expect(await checkScreen(page, 'e2e-published')).toEqual([]);
     await docsScreenshot('editor-published', 'Publication');
+    await page.keyboard.press('Escape');
+    await publication.waitFor({ state: 'hidden' });
   });
 
   it('cannot delete the block while the page uses it, and is told which page and what to do', async () => {
+    // The page editor takes the whole width: the navigation is behind the burger there.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Block library' }).click();
     await page.getByRole('link', { name: 'Headlines' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -10,7 +10,14 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { dropPostgresSchema } from '../../src/db/dialects/postgres.js';
 import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 
@@ -197,4 +204,20 @@ export async function sessionCall(
   const body = response.status() === 204 ? null : await response.json();
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * Where a node of a preview is on the screen: the preview frame's box (it is
+ * scaled down to fit) plus the node's place in the rendered page, scaled.
+ * Playwright's own hover and click miss nodes in a scaled, nested sandboxed
+ * frame (they aim at unscaled coordinates), so the tests move the mouse there.
+ */
+export async function previewPoint(page: Page, frameTitle: string, node: Locator): Promise<{ x: number; y: number }> {
+  const outer = (await page.locator(`iframe[title="${frameTitle}"]`).boundingBox())!;
+  const rect = await node.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
+  });
+  const scale = outer.width / rect.width;
+  return { x: outer.x + rect.x * scale, y: outer.y + rect.y * scale };
 }

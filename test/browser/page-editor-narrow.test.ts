@@ -1,7 +1,9 @@
 /**
- * The page editor at 390 px: its blocks are cards, as on every other screen,
- * nothing scrolls sideways, and they are still ordered by keyboard (the
- * Up/Down buttons, or the drag handle) and by dragging with the mouse.
+ * The page editor at 390 px: one column switched between the page and its
+ * panel, its blocks cards (as in the panel beside the page at 1280 px),
+ * nothing scrolls sideways, a block clicked on the page opens its fields, and
+ * blocks are still ordered by keyboard (the Up/Down buttons, or the drag
+ * handle) and by dragging with the mouse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +15,7 @@ import {
   startService,
   WIDTHS,
   type Service,
+  previewPoint,
   sessionCall,
 } from './harness.js';
 
@@ -54,27 +57,60 @@ afterAll(async () => {
   await service?.close();
 });
 
+/** The Page | Edit switch under 1280 px. */
+const view = (label: 'Page' | 'Edit') =>
+  page.getByRole('radiogroup', { name: 'View' }).getByText(label, { exact: true }).click();
 const list = () => page.getByRole('list', { name: 'Blocks on the page' });
 const settled = (names: string[]) => expect.poll(stored, { timeout: 10_000 }).toEqual(names);
 
 describe('the page editor at 390 px', () => {
-  it('shows the blocks as cards, accessible, and nothing scrolls sideways', async () => {
+  it('shows the page beside its panel at 1280 px, one column under it, accessible, and nothing scrolls sideways', async () => {
     await page.goto(`/pages/${pageId}`);
-    await page.getByRole('table', { name: 'Blocks on the page' }).waitFor();
+    await list().waitFor();
+    // Side by side: the page takes at least 60 % of the width, the panel the rest, and neither covers the other.
+    const frame = (await page.locator('iframe[title="Page preview"]').boundingBox())!;
+    const panel = (await page.getByRole('tablist', { name: 'Edit the page' }).boundingBox())!;
+    expect(frame.x + frame.width).toBeLessThanOrEqual(panel.x);
+    expect(frame.width / WIDTHS.desktop.width).toBeGreaterThanOrEqual(0.6);
+    expect(panel.width).toBeGreaterThanOrEqual(420);
     expect(await checkScreen(page, 'page-editor-blocks')).toEqual([]);
     expect(await sidewaysScrollers(page)).toEqual([]);
     await page.setViewportSize(WIDTHS.mobile);
+    // Under 1280 px the page is shown first, and Edit shows the panel in its place.
+    await page.locator('iframe[title="Page preview"]').waitFor();
+    expect(await list().isVisible()).toBe(false);
+    await view('Edit');
     await list().waitFor();
-    expect(await page.getByRole('table', { name: 'Blocks on the page' }).count()).toBe(0);
+    expect(await page.locator('iframe[title="Page preview"]').isVisible()).toBe(false);
     expect(await list().getByRole('listitem').count()).toBe(3);
+    expect(await checkScreen(page, 'page-editor-edit')).toEqual([]);
   });
 
   it("opens the page's preview at the phone's width, and the desktop one can still be chosen", async () => {
+    await page.setViewportSize(WIDTHS.mobile);
     await page.reload();
-    await list().waitFor();
     await page.getByText('390 px wide').waitFor();
     await page.getByText('Desktop', { exact: true }).click();
     await page.getByText('1280 px wide').waitFor();
+    await page.getByText('Mobile', { exact: true }).click();
+  });
+
+  it('opens a block clicked on the page in Edit, on its Fields tab, and Show on page goes back', async () => {
+    const preview = page.frameLocator('iframe[title="Page preview"]').frameLocator('iframe');
+    const point = await previewPoint(page, 'Page preview', preview.getByText('Beta', { exact: true }));
+    await page.mouse.click(point.x, point.y);
+    const fields = page.getByRole('region', { name: 'Edit “Beta”' });
+    await fields.waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('fields');
+    expect(await page.locator('iframe[title="Page preview"]').isVisible()).toBe(false);
+    // The place is in the address: a reload opens the same block, in Edit.
+    await page.reload();
+    await fields.waitFor();
+    await fields.getByRole('button', { name: 'Show on page' }).click();
+    await page.locator('iframe[title="Page preview"]').waitFor();
+    await view('Edit');
+    await page.getByRole('tab', { name: 'Blocks' }).click();
+    await list().waitFor();
   });
 
   it('orders them by keyboard', async () => {

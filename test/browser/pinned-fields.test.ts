@@ -55,13 +55,14 @@ afterAll(async () => {
 
 describe('the instance form of an outdated block', () => {
   it('offers the pinned revision’s fields, and the save is accepted', async () => {
-    await page.goto(`/pages/${pageId}`);
+    await page.goto(`/pages/${pageId}?tab=updates`);
     await page
       .getByRole('region', { name: 'Block updates' })
       .getByText('version 1.0 on this page, 1.1 in the library')
       .waitFor();
+    await page.getByRole('tab', { name: 'Blocks' }).click();
     await page.getByRole('button', { name: 'Edit Card' }).click();
-    const panel = page.getByRole('dialog', { name: 'Edit “Card”' });
+    const panel = page.getByRole('region', { name: 'Edit “Card”' });
     const heading = panel.getByRole('textbox', { name: /^Heading/ });
     expect(await heading.inputValue()).toBe('Old heading');
     expect(await panel.getByRole('textbox', { name: /^Note/ }).inputValue()).toBe('Kept');
@@ -75,16 +76,16 @@ describe('the instance form of an outdated block', () => {
     expect(stored.blocks).toMatchObject([
       { version: { major: 1, minor: 0 }, placeholder_values: { heading: 'New heading', note: 'Kept' } },
     ]);
-    await panel.getByRole('button', { name: 'Close the panel' }).click();
-    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: /^Updates/ }).click();
   });
 
   it('offers the new fields after the upgrade', async () => {
     const updates = page.getByRole('region', { name: 'Block updates' });
     await updates.getByRole('button', { name: 'Upgrade Card' }).click();
     await updates.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Edit Card' }).click();
-    const panel = page.getByRole('dialog', { name: 'Edit “Card”' });
+    // The form open on the Fields tab follows the upgrade: the new revision's fields.
+    await page.getByRole('tab', { name: 'Fields' }).click();
+    const panel = page.getByRole('region', { name: 'Edit “Card”' });
     const badge = panel.getByRole('textbox', { name: /^Badge/ });
     expect(await badge.inputValue()).toBe('New');
     expect(await panel.getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('New heading');

@@ -73,7 +73,7 @@ describe('a page from its creation to its publication', () => {
 
   it('edits its details; a malformed slug is refused at the field', async () => {
     await page.reload();
-    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Page details' });
     await panel.getByRole('textbox', { name: 'Slug' }).fill('Spring Launch');
     await panel.getByRole('button', { name: 'Save details' }).click();
@@ -92,6 +92,7 @@ describe('a page from its creation to its publication', () => {
       template: '<blockquote class="q">{{ text }} ({{ author }})</blockquote>',
     });
     await page.reload();
+    await page.getByRole('tab', { name: /^Updates/ }).click();
     const updates = page.getByRole('region', { name: 'Block updates' });
     await updates.getByText('version 1.0 on this page, 1.1 in the library').waitFor();
     await accessible('page-editor-outdated');
@@ -110,6 +111,7 @@ describe('a page from its creation to its publication', () => {
       ],
     });
     await page.reload();
+    await page.getByRole('tab', { name: /^Updates/ }).click();
     await page.getByRole('button', { name: 'Replace Quote…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace “Quote” with its new version' });
     const lost = dialog.getByRole('table', { name: 'Values that will be lost' });
@@ -132,22 +134,23 @@ describe('a page from its creation to its publication', () => {
   it('shows an unsaved value in the page preview, and the saved one again after a discard', async () => {
     const preview = page.frameLocator('iframe[title="Page preview"]').frameLocator('iframe');
     await preview.getByText('To be — Shakespeare').waitFor();
+    await page.getByRole('tab', { name: 'Blocks' }).click();
     await page.getByRole('button', { name: 'Edit Quote' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Edit “Quote”' });
+    const drawer = page.getByRole('region', { name: 'Edit “Quote”' });
     const started = Date.now();
     await drawer.getByRole('textbox', { name: /^text/i }).fill('Not to be');
     await preview.getByText('Not to be — Shakespeare').waitFor();
     console.log(`page preview with the unsaved value after ${Date.now() - started} ms`);
     await accessible('page-editor-unsaved-preview');
-    await drawer.getByRole('button', { name: 'Close the panel' }).click();
-    await page.getByRole('button', { name: 'Discard changes' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    await drawer.getByRole('button', { name: 'Discard changes' }).click();
     await preview.getByText('To be — Shakespeare').waitFor();
+    expect(await drawer.getByRole('textbox', { name: /^text/i }).inputValue()).toBe('To be');
     const stored = await call(context.request, 'GET', `/api/pages/${pageId}?with_blocks=1`);
     expect(stored.blocks[0].placeholder_values.text).toBe('To be');
   });
 
   it('publishes to the provider with the rubric ids, and shows the status', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const publication = page.getByRole('region', { name: 'Publication' });
     await publication.getByRole('button', { name: 'Publish' }).click();
     await publication.getByText('An article needs at least one rubric id.').waitFor();
@@ -174,6 +177,7 @@ describe('a page from its creation to its publication', () => {
 
     // Opened again later: the status still says that the last attempt failed, when, and why.
     await page.reload();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const note = publication.getByRole('note').filter({ hasText: 'The provider refused the publication' });
     await note.waitFor();
     expect(await note.textContent()).toMatch(/Last attempt: .*\d.*invalid token/i);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dropMove, reparentMove, stepMove, treeRows } from '../src/screens/page-editor/nesting';
@@ -74,13 +74,22 @@ function service() {
   return fake;
 }
 
-const names = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+/** The blocks' cards in the Blocks tab: each one's name (its link), with "inside X" for a layout's child. */
+const names = () =>
+  within(screen.getByRole('list', { name: 'Blocks on the page' }))
+    .getAllByRole('listitem')
+    .map((card) => {
+      const name = within(card).getAllByRole('link')[0]!.textContent;
+      const inside = within(card).queryByText(/^inside /)?.textContent;
+      return inside ? `${name} ${inside}` : name;
+    });
+const card = (name: string | RegExp) => screen.findByRole('link', { name });
 
 describe('page editor: blocks', () => {
   it('adds a block found in the library panel, and the preview reloads', async () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
-    await screen.findByRole('rowheader', { name: 'Hero' });
+    await card('Hero');
     const frame = await screen.findByTitle('Page preview');
     expect(htmlShownIn(frame)).toBe('<p>render 1</p>');
     await userEvent.click(screen.getByRole('button', { name: 'Add a block' }));
@@ -142,7 +151,7 @@ describe('page editor: blocks', () => {
   it('moves a block down and up by keyboard-reachable buttons', async () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
-    await screen.findByRole('rowheader', { name: 'Hero' });
+    await card('Hero');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Hero up' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Text down' }).disabled).toBe(true);
     screen.getByRole('button', { name: 'Move Hero down' }).focus();
@@ -222,8 +231,8 @@ describe('page editor: layouts', () => {
     ]);
     fake.on('PUT /api/pages/{pageId}/blocks/{pbId}/move', () => [400, { error: 'stop here' }]);
     renderApp('/pages/5', fake.api);
-    await screen.findByRole('rowheader', { name: /Hero/ });
-    expect(names()).toEqual(['Hero', 'ColumnsLayout', '↳Textinside Columns']);
+    await card(/Hero/);
+    expect(names()).toEqual(['Hero', 'Columns', 'Text inside Columns']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Place Hero in' }), '11');
     await waitFor(() =>
       expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({
@@ -291,5 +300,47 @@ describe('nesting', () => {
     expect(dropMove(flat, 2, { id: 2, into: true })).toBeNull();
     expect(dropMove(flat, 2, { id: 4 })).toBeNull();
     expect(dropMove(flat, 3, null)).toBeNull();
+  });
+});
+
+describe('page editor: picking a block on the page', () => {
+  const pick = (frame: HTMLElement, data: unknown, source: unknown = (frame as HTMLIFrameElement).contentWindow) =>
+    // Dispatched as the browser does a postMessage: on the app's window, with the sender's window as its source.
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, source: source as Window }));
+    });
+
+  it('opens the Fields tab of the block clicked on the page, and takes nothing else from the frame', async () => {
+    const fake = service();
+    const { router } = renderApp('/pages/5', fake.api);
+    const frame = await screen.findByTitle('Page preview');
+    await waitFor(() => expect(htmlShownIn(frame)).toBe('<p>render 1</p>'));
+    // happy-dom loads no frame: the host page's window is stood in for, as the source its messages come from.
+    const host = { postMessage: () => undefined };
+    Object.defineProperty(frame, 'contentWindow', { value: host });
+    // Asked marked, so that the frame finds each block.
+    expect(fake.calls.find((c) => c.path === '/api/pages/5/preview')?.query.get('marks')).toBe('1');
+    // Not from that frame's window, not exactly that shape, or not a block of the page: nothing happens.
+    pick(frame, { pb: 'pick', block: 10 }, { postMessage: () => undefined });
+    pick(frame, { pb: 'pick', block: 10 }, window);
+    pick(frame, { pb: 'pick', block: 10 }, null);
+    pick(frame, { pb: 'pick', block: 10, then: 'remove' });
+    pick(frame, { pb: 'remove', block: 10 });
+    pick(frame, { pb: 'pick', block: '10' });
+    pick(frame, { pb: 'pick', block: 99 });
+    pick(frame, [{ pb: 'pick', block: 10 }]);
+    expect(router.state.location.search).toBe('');
+    pick(frame, { pb: 'pick', block: 10 });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=fields&block=10'));
+    await screen.findByRole('region', { name: 'Edit “Text”' });
+    expect(screen.getByRole('tab', { name: 'Fields' }).getAttribute('aria-selected')).toBe('true');
+    expect(fake.calls.filter((c) => c.method !== 'GET' && c.path !== '/api/pages/5/preview')).toEqual([]);
+  });
+
+  it('keeps the place in the address: the tab and the block open again on reload', async () => {
+    const fake = service();
+    renderApp('/pages/5?tab=fields&block=9', fake.api);
+    await screen.findByRole('region', { name: 'Edit “Hero”' });
+    expect(screen.getByRole('tab', { name: 'Fields' }).getAttribute('aria-selected')).toBe('true');
   });
 });

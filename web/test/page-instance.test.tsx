@@ -78,7 +78,7 @@ function service({ name = 'News', blockType = 'schema', values = {}, bindings = 
 async function openEditor(fake: ReturnType<typeof service>, name = 'News') {
   const view = renderApp('/pages/5', fake.api);
   await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
-  const panel = await screen.findByRole('dialog', { name: `Edit “${name}”` });
+  const panel = await screen.findByRole('region', { name: `Edit “${name}”` });
   await within(panel).findByRole('textbox', { name: 'Heading' });
   return { panel, router: view.router };
 }
@@ -172,8 +172,7 @@ describe('page editor: live preview of a block', () => {
     await waitFor(() => expect(pageFrame()).toContain('"bindings":{"articles":{"source":"articles.by_rubric"'));
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    await userEvent.click(within(panel).getByRole('button', { name: 'Close the panel' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(pageFrame()).toBe('<pre>{"blocks":[{"id":9,"parent_page_block_id":null}]}</pre>'), {
       timeout: 5000,
     });
@@ -241,28 +240,31 @@ describe('page editor: markdown blocks', () => {
 });
 
 describe('page editor: unsaved changes', () => {
-  it('asks before closing the panel with unsaved changes', async () => {
+  it('asks before another block (or none, as Back may choose) takes the place of unsaved changes', async () => {
     const fake = service();
-    const { panel } = await openEditor(fake);
+    const { panel, router } = await openEditor(fake);
+    expect(router.state.location.search).toBe('?tab=fields&block=9');
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'Hi');
-    await userEvent.keyboard('{Escape}');
+    await act(() => router.navigate('/pages/5?tab=fields'));
     let ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     expect(within(panel).getByRole<HTMLInputElement>('textbox', { name: 'Heading' }).value).toBe('Hi');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Close the panel' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=fields&block=9'));
+    await act(() => router.navigate('/pages/5?tab=fields'));
     ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Discard changes' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit “News”' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit “News”' })).toBeNull());
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  it('closes at once when nothing changed, and after a save', async () => {
+  it('lets another block in at once when nothing changed, and after a save', async () => {
     const fake = service();
-    const { panel } = await openEditor(fake);
+    const { panel, router } = await openEditor(fake);
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), 'Hi');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
     await within(panel).findByRole('status');
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit “News”' })).toBeNull());
+    await act(() => router.navigate('/pages/5?tab=fields'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit “News”' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull();
   });
 

@@ -68,7 +68,13 @@ function service(kind = 'article') {
   });
 }
 
-const publication = () => screen.findByRole('region', { name: 'Publication' });
+/** The publication panel, in the dialog the header's Publish button opens. */
+async function publication() {
+  const open = screen.queryByRole('region', { name: 'Publication' });
+  if (open) return open;
+  await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+  return screen.findByRole('region', { name: 'Publication' });
+}
 
 describe('rubric ids', () => {
   it('reads whole numbers separated by commas or spaces, and refuses anything else', () => {
@@ -178,7 +184,7 @@ describe('page editor: details', () => {
   it('saves the metadata, empty fields as null', async () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Details' }));
     const panel = await screen.findByRole('dialog', { name: 'Page details' });
     const name = within(panel).getByRole('textbox', { name: /^Name/ });
     await userEvent.clear(name);
@@ -202,7 +208,7 @@ describe('page editor: details', () => {
 
   it('shows a taken slug at the field, focused, and keeps the panel open', async () => {
     renderApp('/pages/5', service().api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Details' }));
     const panel = await screen.findByRole('dialog', { name: 'Page details' });
     const slug = within(panel).getByRole('textbox', { name: /^Slug/ });
     await userEvent.type(slug, 'taken');
@@ -214,7 +220,7 @@ describe('page editor: details', () => {
   it('refuses a malformed slug before calling the service', async () => {
     const fake = service();
     renderApp('/pages/5', fake.api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Details' }));
     const panel = await screen.findByRole('dialog', { name: 'Page details' });
     await userEvent.type(within(panel).getByRole('textbox', { name: /^Slug/ }), 'Not A Slug');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save details' }));

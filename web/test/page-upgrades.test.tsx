@@ -170,7 +170,7 @@ describe('removed values', () => {
 
 describe('page editor: outdated blocks', () => {
   it('lists the outdated instances with their version and the library’s', async () => {
-    renderApp('/pages/5', service().api);
+    renderApp('/pages/5?tab=updates', service().api);
     const region = await updates();
     const items = within(within(region).getByRole('list', { name: 'Outdated blocks' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -183,7 +183,7 @@ describe('page editor: outdated blocks', () => {
 
   it('upgrades one minor instance, and the preview reloads', async () => {
     const fake = service();
-    renderApp('/pages/5', fake.api);
+    renderApp('/pages/5?tab=updates', fake.api);
     const region = await updates();
     const renders = () => fake.calls.filter((c) => c.path === '/api/pages/5/preview').length;
     await screen.findByTitle('Page preview');
@@ -195,7 +195,7 @@ describe('page editor: outdated blocks', () => {
   });
 
   it('upgrades all, and says which majors were left for a replacement', async () => {
-    renderApp('/pages/5', service().api);
+    renderApp('/pages/5?tab=updates', service().api);
     const region = await updates();
     await userEvent.click(within(region).getByRole('button', { name: 'Upgrade all' }));
     const status = await within(region).findByRole('status');
@@ -208,7 +208,7 @@ describe('page editor: outdated blocks', () => {
   it('shows the refusal of an upgrade', async () => {
     const fake = service();
     fake.on('POST /api/pages/{pageId}/blocks/upgrade-all', () => [409, { error: 'The page changed: try again.' }]);
-    renderApp('/pages/5', fake.api);
+    renderApp('/pages/5?tab=updates', fake.api);
     const region = await updates();
     await userEvent.click(within(region).getByRole('button', { name: 'Upgrade all' }));
     expect((await within(region).findByRole('alert')).textContent).toContain('The page changed: try again.');
@@ -218,7 +218,7 @@ describe('page editor: outdated blocks', () => {
 describe('page editor: replacing after a major change', () => {
   it('shows the removed fields and the values lost, and replaces with the new values', async () => {
     const fake = service();
-    renderApp('/pages/5', fake.api);
+    renderApp('/pages/5?tab=updates', fake.api);
     await userEvent.click(within(await updates()).getByRole('button', { name: 'Replace Quote…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace “Quote” with its new version' });
     const lost = await within(dialog).findByRole('table', { name: 'Values that will be lost' });
@@ -249,7 +249,7 @@ describe('page editor: replacing after a major change', () => {
 
   it('puts a refusal at its field and focuses it; the instance stays', async () => {
     const fake = service();
-    renderApp('/pages/5', fake.api);
+    renderApp('/pages/5?tab=updates', fake.api);
     await userEvent.click(within(await updates()).getByRole('button', { name: 'Replace Quote…' }));
     const dialog = await screen.findByRole('dialog', { name: /Replace “Quote”/ });
     const source = await within(dialog).findByRole('textbox', { name: /^Source/ });
@@ -262,7 +262,7 @@ describe('page editor: replacing after a major change', () => {
 
   it('cancels without writing', async () => {
     const fake = service();
-    renderApp('/pages/5', fake.api);
+    renderApp('/pages/5?tab=updates', fake.api);
     await userEvent.click(within(await updates()).getByRole('button', { name: 'Replace Quote…' }));
     const dialog = await screen.findByRole('dialog', { name: /Replace “Quote”/ });
     await within(dialog).findByRole('table', { name: 'Values that will be lost' });

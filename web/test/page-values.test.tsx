@@ -40,7 +40,7 @@ function service() {
 async function openForm(fake: ReturnType<typeof service>) {
   renderApp('/pages/5', fake.api);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
-  const panel = await screen.findByRole('dialog', { name: 'Edit “Hero”' });
+  const panel = await screen.findByRole('region', { name: 'Edit “Hero”' });
   await within(panel).findByRole('textbox', { name: 'Title' });
   return panel;
 }
@@ -100,7 +100,7 @@ describe('page editor: values', () => {
     fake.on('GET /api/blocks/{id}/placeholder-schema', () => [404, { error: 'Block not found.' }]);
     renderApp('/pages/5', fake.api);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
-    const panel = await screen.findByRole('dialog', { name: 'Edit “Hero”' });
+    const panel = await screen.findByRole('region', { name: 'Edit “Hero”' });
     expect((await within(panel).findByRole('alert')).textContent).toContain('Block not found.');
   });
 });

@@ -97,8 +97,8 @@ describe('pages', () => {
     ]);
     fake.on('POST /api/pages/{id}/preview', () => [200, '<h1>Hero</h1>', { 'content-type': 'text/html' }]);
     renderApp('/pages/5', fake.api);
-    const row = (await screen.findByRole('rowheader', { name: 'Hero' })).closest('tr')!;
-    expect(row.textContent).toContain('Minor update available');
+    const card = (await screen.findByRole('link', { name: 'Hero' })).closest('li')!;
+    expect(card.textContent).toContain('Minor update available');
     expect(fake.calls.find((c) => c.path === '/api/pages/5')?.query.get('with_blocks')).toBe('1');
     const frame = await screen.findByTitle<HTMLIFrameElement>('Page preview');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');

@@ -1,127 +1,163 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { unwrap, useApi } from '../api/client';
-import { errorMessage } from '../api/errors';
-import { AddBlockDrawer } from './page-editor/add-block-drawer';
-import { BlockList } from './page-editor/block-list';
-import { InstanceDrawer } from './page-editor/instance-editor';
-import { OutdatedBlocks } from './page-editor/outdated-blocks';
-import { PageDetailsDrawer } from './page-editor/page-details';
-import { PublishPanel } from './page-editor/publish-panel';
+import { useUnsavedChanges } from '../forms/unsaved-changes';
+import { DocumentTitle } from '../shell/document-title';
+import { ScreenError } from '../shell/screen-error';
+import { EditorPanel, TABS, type Tab } from './page-editor/editor-panel';
+import { PageHeader } from './page-editor/page-header';
 import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
-import { RemoveBlockModal } from './page-editor/remove-block-modal';
-import { usePageBlocks, type Instance } from './page-editor/use-page-blocks';
 
-/** The page editor: its blocks in order (add, remove, reorder) and its preview with stub data, at three widths. */
+/** The panel beside the page from this width on (docs/editor-layout.md); one switched column below it. */
+export const WIDE = '(min-width: 80em)';
+
+/**
+ * The page editor (docs/editor-layout.md): the page, rendered with stub data,
+ * beside a panel of four tabs (Blocks, Fields, History, Updates) at 1280 px
+ * and wider; under that, one column switched between Page and Edit. The tab,
+ * the chosen block and the version shown are in the address, so reload and
+ * Back keep the place. Clicking a block on the page chooses it and opens its
+ * Fields tab; another block never silently takes the place of unsaved values.
+ */
 export function PageScreen() {
   const id = Number(useParams().id);
   const api = useApi();
-  // Adding: false, or where to (null: the page; an instance: inside that layout).
-  const [adding, setAdding] = useState<false | Instance | null>(false);
-  const [removing, setRemoving] = useState<Instance | null>(null);
-  const [editing, setEditing] = useState<Instance | null>(null);
-  const [details, setDetails] = useState(false);
-  // The open panel's unsaved values and bindings: the preview shows them before they are saved.
+  const [params, setParams] = useSearchParams();
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  const [view, setView] = useState<'page' | 'edit'>(() => (params.has('tab') ? 'edit' : 'page'));
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'blocks';
+  const wanted = Number(params.get('block')) || null;
+  // The block whose form is open: it follows the address unless that would drop unsaved values.
+  const [editing, setEditing] = useState<number | null>(wanted);
+  const [dirty, setDirty] = useState(false);
   const [draft, setDraft] = useState<InstanceDraft | null>(null);
-  const { add, remove, move } = usePageBlocks(id);
+  useUnsavedChanges(dirty);
+  const asking = wanted !== editing && dirty ? wanted : undefined;
+  useEffect(() => {
+    if (wanted !== editing && !dirty) setEditing(wanted);
+  }, [wanted, editing, dirty]);
+
   const page = useQuery({
     queryKey: ['page', id],
     queryFn: () => unwrap(api.GET('/api/pages/{id}', { params: { path: { id }, query: { with_blocks: 1 } } })),
   });
 
+  const go = useCallback(
+    (next: { tab?: Tab; block?: number | null }) =>
+      setParams((current) => {
+        const to = new URLSearchParams(current);
+        if (next.tab) to.set('tab', next.tab);
+        if (next.block !== undefined) {
+          if (next.block === null) to.delete('block');
+          else to.set('block', String(next.block));
+        }
+        return to;
+      }),
+    [setParams],
+  );
+  const choose = useCallback(
+    (block: number) => {
+      go({ tab: 'fields', block });
+      setView('edit');
+    },
+    [go],
+  );
+
   if (page.isPending) return <Text c="dimmed">Loading…</Text>;
   if (page.isError)
     return (
-      <Alert color="red" title="Cannot open this page" role="alert">
-        {errorMessage(page.error)}
-      </Alert>
+      <ScreenError
+        title="Cannot open this page"
+        error={page.error}
+        what="page"
+        back={{ to: '/pages', label: 'Pages' }}
+      />
     );
   const blocks = page.data.blocks ?? [];
+  const instance = blocks.find((b) => b.id === editing) ?? null;
+  const names = Object.fromEntries(blocks.map((b) => [b.id, b.block.name]));
+
+  const preview = (
+    <PagePreview
+      pageId={id}
+      title={page.data.meta_title ?? page.data.name}
+      blocks={blocks}
+      draft={draft}
+      pick={{ names, selected: instance?.id ?? null, onPick: choose }}
+    />
+  );
+  const panel = (
+    <EditorPanel
+      page={page.data}
+      tab={tab}
+      onTab={(next) => go({ tab: next })}
+      instance={instance}
+      onEdit={(chosen) => choose(chosen.id)}
+      onDirty={setDirty}
+      onDraft={setDraft}
+      onSaved={() => (wide ? undefined : setView('page'))}
+      onShowOnPage={wide ? undefined : () => setView('page')}
+    />
+  );
   return (
-    <Stack maw={1320}>
-      <Anchor component={Link} to="/pages" size="sm">
-        ← Pages
-      </Anchor>
-      <Group gap="sm">
-        <Title order={1}>{page.data.name}</Title>
-        <Badge variant="dot" color={page.data.is_published ? 'green' : 'gray'}>
-          {page.data.is_published ? 'Published' : 'Draft'}
-        </Badge>
-        <Button variant="default" size="xs" onClick={() => setDetails(true)}>
-          Edit details
-        </Button>
-      </Group>
-      <PageDetailsDrawer
-        page={page.data}
-        opened={details}
-        onClose={() => setDetails(false)}
-        onSaved={() => undefined /* the preview refetches with the page */}
-      />
-      <PublishPanel page={page.data} />
-      <OutdatedBlocks
-        pageId={id}
-        blocks={blocks}
-        onChanged={() => undefined /* the preview refetches with the page */}
-      />
-      <section aria-labelledby="blocks-title">
-        <Group justify="space-between" mb="xs">
-          <Title order={2} size="h3" id="blocks-title">
-            Blocks
-          </Title>
-          <Button
-            onClick={() => {
-              add.reset();
-              setAdding(null);
-            }}
-          >
-            Add a block
-          </Button>
-        </Group>
-        {move.isError && (
-          <Alert color="red" role="alert" title="Could not move the block" mb="xs">
-            {errorMessage(move.error)}
-          </Alert>
-        )}
-        {blocks.length === 0 ? (
-          <Text size="sm">This page has no blocks yet.</Text>
-        ) : (
-          <BlockList
-            blocks={blocks}
-            busy={move.isPending}
-            onMove={(change) => move.mutate(change)}
-            onAddInto={(layout) => {
-              add.reset();
-              setAdding(layout);
-            }}
-            onEdit={setEditing}
-            onRemove={(instance) => {
-              remove.reset();
-              setRemoving(instance);
-            }}
-          />
-        )}
-        <AddBlockDrawer
-          opened={adding !== false}
-          into={adding || null}
-          onClose={() => setAdding(false)}
-          adding={add.isPending}
-          error={add.error}
-          onAdd={(blockId) =>
-            add.mutate({ blockId, parent: adding ? adding.id : null }, { onSuccess: () => setAdding(false) })
+    <Stack gap="sm">
+      <DocumentTitle title={page.data.name} />
+      <PageHeader page={page.data} />
+      {!wide && (
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(value) => setView(value)}
+          data={[
+            { value: 'page', label: 'Page' },
+            { value: 'edit', label: 'Edit' },
+          ]}
+        />
+      )}
+      {/* One tree at every width (only styles change): crossing 1280 px keeps unsaved values and open dialogs. */}
+      <Box style={wide ? { display: 'flex', alignItems: 'flex-start', gap: 'var(--mantine-spacing-md)' } : undefined}>
+        <Box
+          hidden={!wide && view !== 'page'}
+          style={
+            wide
+              ? { flex: 1, minWidth: 0, position: 'sticky', top: 'calc(var(--app-shell-header-height) + 8px)' }
+              : undefined
           }
-        />
-        <InstanceDrawer pageId={id} instance={editing} onClose={() => setEditing(null)} onDraft={setDraft} />
-        <RemoveBlockModal
-          instance={removing}
-          pending={remove.isPending}
-          error={remove.error}
-          onCancel={() => setRemoving(null)}
-          onConfirm={(instance) => remove.mutate(instance.id, { onSuccess: () => setRemoving(null) })}
-        />
-      </section>
-      <PagePreview pageId={id} title={page.data.meta_title ?? page.data.name} blocks={blocks} draft={draft} />
+        >
+          {preview}
+        </Box>
+        <Box hidden={!wide && view !== 'edit'} style={wide ? { flex: 'none', width: 440 } : undefined}>
+          {panel}
+        </Box>
+      </Box>
+      <Modal opened={asking !== undefined} onClose={() => go({ block: editing })} title="Discard unsaved changes?">
+        <Stack>
+          <Text>
+            The changes to “{instance?.block.name}” are not saved. Opening {asking ? `“${names[asking]}”` : 'another'}{' '}
+            discards them.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => go({ block: editing })} data-autofocus>
+              Keep editing
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setDirty(false);
+                setDraft(null);
+                setEditing(asking ?? null);
+              }}
+            >
+              Discard changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -1,13 +1,17 @@
 import { AppShell, Anchor, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { useSession, useSignOut } from '../auth/session';
 import { NAV } from './nav';
 import classes from './app-shell.module.css';
 import { UnsavedChangesGuard } from '../forms/unsaved-changes';
 
-/** Header, navigation (a burger below 48 em, so at 390 px) and the skip link to the main content. */
+/**
+ * Header, navigation (a burger below 48 em, so at 390 px) and the skip link to the main content.
+ * The page editor takes the whole width (the page beside its panel): there the navigation is behind
+ * the burger at every width.
+ */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useSession();
@@ -16,7 +20,9 @@ export function Shell() {
   const location = useLocation();
   // Below the navbar's breakpoint (Mantine's `sm`, 48 em) a closed menu is only moved off screen: it is
   // made inert too, so that its links leave the tab order and the accessibility tree.
+  // The page editor keeps the menu closed at every width: there it is inert whenever it is closed.
   const narrow = useMediaQuery('(max-width: 47.99em)');
+  const editor = useMatch('/pages/:id') !== null;
 
   // A route change closes the mobile menu.
   useEffect(close, [location.pathname, close]);
@@ -25,7 +31,7 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !user } }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !user || (editor && !opened) } }}
       padding="md"
     >
       <a className={classes.skip} href="#main">
@@ -38,7 +44,7 @@ export function Shell() {
               <Burger
                 opened={opened}
                 onClick={toggle}
-                hiddenFrom="sm"
+                hiddenFrom={editor ? undefined : 'sm'}
                 size="sm"
                 aria-label={opened ? 'Close navigation' : 'Open navigation'}
                 aria-expanded={opened}
@@ -68,7 +74,7 @@ export function Shell() {
       </AppShell.Header>
       {user && (
         // AppShell.Navbar is a <nav>, AppShell.Main a <main>.
-        <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main" inert={narrow && !opened}>
+        <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main" inert={(narrow || editor) && !opened}>
           {entries.map((entry) => (
             <NavLink
               key={entry.to}

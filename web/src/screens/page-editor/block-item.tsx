@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { zoneId } from './drop-ids';
 import type { Instance } from './use-page-blocks';
@@ -12,14 +12,8 @@ const STATUS = {
   outdated_major: 'Major change available',
 } as const;
 
-const indent = (depth: number) => `calc(var(--mantine-spacing-xs) + ${depth * 1.5}rem)`;
-
-/**
- * One instance of the page: a table row at desktop widths, a card at narrow
- * ones. Both are the same sortable item with the same labelled controls.
- */
+/** One instance of the page: a sortable card with its labelled controls. */
 export function BlockItem({
-  narrow,
   instance,
   number,
   depth,
@@ -35,7 +29,6 @@ export function BlockItem({
   onEdit,
   onAddInto,
 }: {
-  narrow: boolean;
   instance: Instance;
   number: number;
   depth: number;
@@ -149,57 +142,36 @@ export function BlockItem({
       </Button>
     </>
   );
-  const zone = layout && dragging && !isDragging && <DropZone narrow={narrow} layout={instance} depth={depth + 1} />;
+  const zone = layout && dragging && !isDragging && <DropZone layout={instance} depth={depth + 1} />;
 
-  if (narrow)
-    return (
-      <>
-        <Paper component="li" withBorder p="sm" ref={setNodeRef} style={{ ...style, marginLeft: `${depth}rem` }}>
-          <Group gap="xs" wrap="nowrap" align="center">
-            {handle}
-            {title}
-          </Group>
-          {inside}
-          <Text size="sm" mt={4}>
-            Version {version} · {STATUS[instance.update_status]}
-          </Text>
-          <Group gap="xs" mt="xs" wrap="nowrap" align="center">
-            <Text size="sm" fw={500} component="span">
-              Place in
-            </Text>
-            {place}
-          </Group>
-          <Group gap="xs" mt="xs">
-            {actions}
-          </Group>
-        </Paper>
-        {zone}
-      </>
-    );
   return (
     <>
-      <Table.Tr ref={setNodeRef} style={style}>
-        <Table.Td>{handle}</Table.Td>
-        <Table.Th scope="row" fw={400} style={{ paddingLeft: indent(depth) }}>
+      <Paper component="li" withBorder p="sm" ref={setNodeRef} style={{ ...style, marginLeft: `${depth}rem` }}>
+        <Group gap="xs" wrap="nowrap" align="center">
+          {handle}
           {title}
-          {inside}
-        </Table.Th>
-        <Table.Td>{version}</Table.Td>
-        <Table.Td>{STATUS[instance.update_status]}</Table.Td>
-        <Table.Td>{place}</Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            {actions}
-          </Group>
-        </Table.Td>
-      </Table.Tr>
+        </Group>
+        {inside}
+        <Text size="sm" mt={4}>
+          Version {version} · {STATUS[instance.update_status]}
+        </Text>
+        <Group gap="xs" mt="xs" wrap="nowrap" align="center">
+          <Text size="sm" fw={500} component="span">
+            Place in
+          </Text>
+          {place}
+        </Group>
+        <Group gap="xs" mt="xs">
+          {actions}
+        </Group>
+      </Paper>
       {zone}
     </>
   );
 }
 
 /** Shown under each layout while a block is dragged: dropping here puts the block at the end of the layout. */
-function DropZone({ narrow, layout, depth }: { narrow: boolean; layout: Instance; depth: number }) {
+function DropZone({ layout, depth }: { layout: Instance; depth: number }) {
   const { setNodeRef, isOver } = useDroppable({ id: zoneId(layout.id) });
   const label = `Drop here to put the block into ${layout.block.name}`;
   const zone = {
@@ -211,17 +183,9 @@ function DropZone({ narrow, layout, depth }: { narrow: boolean; layout: Instance
       Drop here to put it into {layout.block.name}
     </Text>
   );
-  if (narrow)
-    return (
-      <Paper component="li" ref={setNodeRef} aria-label={label} p="sm" style={{ ...zone, marginLeft: `${depth}rem` }}>
-        {text}
-      </Paper>
-    );
   return (
-    <Table.Tr ref={setNodeRef} aria-label={label}>
-      <Table.Td colSpan={6} style={{ ...zone, paddingLeft: indent(depth) }}>
-        {text}
-      </Table.Td>
-    </Table.Tr>
+    <Paper component="li" ref={setNodeRef} aria-label={label} p="sm" style={{ ...zone, marginLeft: `${depth}rem` }}>
+      {text}
+    </Paper>
   );
 }

@@ -8,8 +8,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Stack, Table } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { BlockItem } from './block-item';
 import { dragAnnouncements, dragInstructions } from './drag-announcements';
@@ -17,13 +16,13 @@ import { overTarget } from './drop-ids';
 import { dropMove, layoutTargets, reparentMove, stepMove, treeRows, type Move } from './nesting';
 import type { Instance } from './use-page-blocks';
 
-/** Names the table, or the list of cards at narrow widths. */
+/** Names the list. */
 const LABEL = 'Blocks on the page';
 
 /**
  * The page's blocks as a tree: layouts with their children indented under
- * them; a table at desktop widths and, at 390 px, a list of cards (as every
- * other screen), so that nothing scrolls sideways. Drag by the handle (mouse,
+ * them, as a list of cards (the panel beside the page is as narrow as a
+ * phone, and nothing scrolls sideways in it). Drag by the handle (mouse,
  * touch or keyboard) onto a block to take its place, or onto a layout's drop
  * zone to go inside it; or use Move up/down (among siblings) and "Place in"
  * (into a layout, or back onto the page).
@@ -47,7 +46,6 @@ export function BlockList({
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const narrow = useMediaQuery('(max-width: 48em)');
   const [dragging, setDragging] = useState(false);
   const rows = treeRows(blocks);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -58,7 +56,6 @@ export function BlockList({
   const items = rows.map(({ instance, depth, siblings }, index) => (
     <BlockItem
       key={instance.id}
-      narrow={narrow}
       instance={instance}
       number={index + 1}
       depth={depth}
@@ -91,25 +88,9 @@ export function BlockList({
       onDragEnd={onDragEnd}
     >
       <SortableContext items={rows.map((r) => r.instance.id)} strategy={verticalListSortingStrategy}>
-        {narrow ? (
-          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={LABEL}>
-            {items}
-          </Stack>
-        ) : (
-          <Table striped aria-label={LABEL}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">#</Table.Th>
-                <Table.Th scope="col">Block</Table.Th>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Place in</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{items}</Table.Tbody>
-          </Table>
-        )}
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={LABEL}>
+          {items}
+        </Stack>
       </SortableContext>
     </DndContext>
   );

@@ -62,7 +62,12 @@ export function OutdatedBlocks({
     },
   });
 
-  if (outdated.length === 0 && !report) return null;
+  if (outdated.length === 0 && !report)
+    return (
+      <Text size="sm" c="dimmed">
+        Every block on this page is on its latest version.
+      </Text>
+    );
   const minors = outdated.filter((b) => b.update_status === 'outdated_minor').length;
   const nameOf = (id: number) => blocks.find((b) => b.id === id)?.block.name ?? `#${id}`;
   const busy = upgrade.isPending || upgradeAll.isPending;

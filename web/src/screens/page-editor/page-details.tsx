@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, useApi } from '../../api/client';
@@ -9,8 +9,8 @@ import type { PageWithBlocks } from './use-page-blocks';
 const ALL = { query: { limit: 200, offset: 0 } };
 const META = ['meta_title', 'meta_description', 'meta_keywords', 'meta_robots'] as const;
 
-/** A side panel with the page's metadata: name, site, folder, slug (articles) and the meta fields; the kind is fixed. */
-export function PageDetailsDrawer({
+/** A dialog with the page's metadata: name, site, folder, slug (articles) and the meta fields; the kind is fixed. */
+export function PageDetailsModal({
   page,
   opened,
   onClose,
@@ -22,9 +22,9 @@ export function PageDetailsDrawer({
   onSaved: () => void;
 }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="Page details" position="right" size="md">
+    <Modal opened={opened} onClose={onClose} title="Page details" size="lg">
       {opened && <PageDetailsForm page={page} onClose={onClose} onSaved={onSaved} />}
-    </Drawer>
+    </Modal>
   );
 }
 

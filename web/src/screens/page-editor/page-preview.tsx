@@ -1,9 +1,10 @@
 import { Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { PREVIEW_DELAY_MS } from './block-preview';
+import type { Picking } from '../sandboxed-html';
 import { PreviewFrame } from './preview-frame';
 import type { Instance } from './use-page-blocks';
 
@@ -32,14 +33,19 @@ export function PagePreview({
   title,
   blocks,
   draft,
+  pick,
 }: {
   pageId: number;
   /** The document's title: the page's meta title or name. */
   title: string;
   blocks: Instance[];
   draft: InstanceDraft | null;
+  /** Blocks outlined under the pointer and chosen by a click. */
+  pick?: Picking;
 }) {
   const api = useApi();
+  // The page fills the height of the window beside the panel (and stays in view while the panel scrolls).
+  const { height: viewport } = useViewportSize();
   const [typed] = useDebouncedValue(draft, PREVIEW_DELAY_MS);
   // A discarded or saved draft leaves at once; a typed one after the pause.
   const shown = draft === null ? null : typed;
@@ -55,7 +61,8 @@ export function PagePreview({
     queryFn: ({ signal }) =>
       unwrap(
         api.POST('/api/pages/{id}/preview', {
-          params: { path: { id: pageId } },
+          // Marked: the frame finds each block by its comments, to outline it and tell which was clicked.
+          params: { path: { id: pageId }, query: { marks: 1 } },
           body,
           parseAs: 'text',
           signal,
@@ -79,9 +86,12 @@ export function PagePreview({
         html={preview.data ?? last.current}
         error={preview.error}
         pending={preview.isFetching}
+        pick={pick}
+        fitHeight={viewport > 0 ? Math.max(360, viewport - 260) : undefined}
         note={
           <Text size="sm" c="dimmed" mb="xs">
-            Unsaved changes included. Bound slots show sample data; nothing is fetched from the live source.
+            Unsaved changes included. Bound slots show sample data; nothing is fetched from the live source. Click a
+            block to edit it.
           </Text>
         }
       />

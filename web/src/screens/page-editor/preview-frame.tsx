@@ -2,7 +2,7 @@ import { Alert, Box, Group, Paper, SegmentedControl, Text } from '@mantine/core'
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
-import { SandboxedHtml } from '../sandboxed-html';
+import { SandboxedHtml, type Picking } from '../sandboxed-html';
 
 export const PREVIEW_WIDTHS = { mobile: 390, tablet: 768, desktop: 1280 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -23,6 +23,8 @@ export function PreviewFrame({
   pending,
   height = 640,
   note,
+  pick,
+  fitHeight,
 }: {
   /** The iframe's accessible name; the width control is named after it. */
   title: string;
@@ -31,6 +33,10 @@ export function PreviewFrame({
   pending: boolean;
   height?: number;
   note?: ReactNode;
+  /** Blocks outlined under the pointer and chosen by a click (a marked preview). */
+  pick?: Picking;
+  /** The height it takes on screen, whatever the scale (the page editor fills the window); else `height` scaled. */
+  fitHeight?: number;
 }) {
   const phone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const [width, setWidth] = useState<PreviewWidth>(phone ? 'mobile' : 'desktop');
@@ -38,6 +44,7 @@ export function PreviewFrame({
   const device = PREVIEW_WIDTHS[width];
   // Before the box is measured (and in tests) the frame shows unscaled.
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / device) : 1;
+  const frameHeight = fitHeight ? Math.round(fitHeight / scale) : height;
   return (
     <Box>
       <Group justify="space-between" mb="xs" gap="xs">
@@ -63,15 +70,16 @@ export function PreviewFrame({
           {html !== undefined && ' The last version that rendered is shown.'}
         </Alert>
       )}
-      <Paper withBorder ref={ref} style={{ overflow: 'hidden', height: height * scale + 2 }}>
+      <Paper withBorder ref={ref} style={{ overflow: 'hidden', height: frameHeight * scale + 2 }}>
         {html !== undefined && (
           <SandboxedHtml
             title={title}
             html={html}
             width={width}
+            pick={pick}
             style={{
               width: device,
-              height,
+              height: frameHeight,
               border: 0,
               display: 'block',
               transform: scale < 1 ? `scale(${scale})` : undefined,

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 
 /** A side panel that searches the library (global blocks and the user's own) and adds one to the page. */
-export function AddBlockDrawer({
+export function AddBlockModal({
   opened,
   onClose,
   onAdd,
@@ -38,12 +38,11 @@ export function AddBlockDrawer({
   });
 
   return (
-    <Drawer
+    <Modal
       opened={opened}
       onClose={onClose}
       title={into ? `Add a block into “${into.block.name}”` : 'Add a block'}
-      position="right"
-      size="md"
+      size="lg"
       closeButtonProps={{ 'aria-label': 'Close the panel' }}
     >
       <Stack>
@@ -98,6 +97,6 @@ export function AddBlockDrawer({
           ))}
         </Stack>
       </Stack>
-    </Drawer>
+    </Modal>
   );
 }

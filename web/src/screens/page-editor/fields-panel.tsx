@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { SchemaForm } from '../../forms/schema-form';
 import { validator } from '../../forms/schema-validator';
 import type { UiSchema } from '@rjsf/utils';
@@ -7,7 +7,6 @@ import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
-import { useUnsavedChanges } from '../../forms/unsaved-changes';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
 import { MarkdownWidget } from './markdown-widget';
@@ -19,60 +18,56 @@ const widgets = { markdown: MarkdownWidget };
 const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, ids: [], summary: [] };
 
 /**
- * A side panel that edits one instance: its values in a form generated from
- * the block's placeholder schema (markdown content in a markdown editor), its
+ * The Fields tab: the chosen instance's values in a form generated from the
+ * block's placeholder schema (markdown content in a markdown editor), its
  * live-data bindings, and a preview of the unsaved state. The unsaved state
- * goes to `onDraft` too (null when there is none), for the page preview.
- * Closing it with unsaved changes asks first.
+ * goes to `onDraft` too (null when there is none), for the page preview, and
+ * whether there is one to `onDirty` (the screen asks before another block
+ * takes its place). With no block chosen, it says how to choose one.
  */
-export function InstanceDrawer({
+export function FieldsPanel({
   pageId,
   instance,
-  onClose,
+  onDirty,
   onDraft,
+  onSaved,
+  onShowOnPage,
 }: {
   pageId: number;
   instance: Instance | null;
-  onClose: () => void;
+  onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
+  onSaved: () => void;
+  /** Under 1280 px: back to the page, where the block is outlined. */
+  onShowOnPage?: () => void;
 }) {
-  const [dirty, setDirty] = useState(false);
-  const [asking, setAsking] = useState(false);
-  useUnsavedChanges(instance !== null && dirty);
-  const close = () => {
-    setAsking(false);
-    setDirty(false);
-    onDraft(null);
-    onClose();
-  };
+  if (!instance)
+    return (
+      <Text size="sm" c="dimmed">
+        No block chosen. Click a block on the page, or choose Edit beside it in the Blocks tab.
+      </Text>
+    );
   return (
-    <>
-      <Drawer
-        opened={instance !== null}
-        onClose={() => (dirty ? setAsking(true) : close())}
-        title={instance ? `Edit “${instance.block.name}”` : ''}
-        position="right"
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'Close the panel' }}
-      >
-        {instance && (
-          <InstanceForm key={instance.id} pageId={pageId} instance={instance} onDirty={setDirty} onDraft={onDraft} />
+    <Stack component="section" aria-label={`Edit “${instance.block.name}”`} gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h4">
+          {instance.block.name}
+        </Title>
+        {onShowOnPage && (
+          <Button size="compact-sm" variant="default" onClick={onShowOnPage}>
+            Show on page
+          </Button>
         )}
-      </Drawer>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Discard unsaved changes?" zIndex={1000}>
-        <Stack>
-          <Text>The changes to “{instance?.block.name}” are not saved. Closing the panel discards them.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-              Keep editing
-            </Button>
-            <Button color="red" onClick={close}>
-              Discard changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+      </Group>
+      <InstanceForm
+        key={instance.id}
+        pageId={pageId}
+        instance={instance}
+        onDirty={onDirty}
+        onDraft={onDraft}
+        onSaved={onSaved}
+      />
+    </Stack>
   );
 }
 
@@ -81,11 +76,13 @@ function InstanceForm({
   instance,
   onDirty,
   onDraft,
+  onSaved,
 }: {
   pageId: number;
   instance: Instance;
   onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
+  onSaved: () => void;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -102,6 +99,9 @@ function InstanceForm({
   const [focus, setFocus] = useState<{ id: string | null } | undefined>();
   const dirty = JSON.stringify([values, bindings]) !== JSON.stringify([saved.values, saved.bindings]);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  // Gone with the form (another block chosen): nothing unsaved remains.
+  useEffect(() => () => onDirty(false), [onDirty]);
+  useEffect(() => () => onDraft(null), [onDraft]);
 
   // The contract of the revision the instance is pinned to, which the service
   // checks its values against until it is upgraded, not the block's current one.
@@ -136,6 +136,7 @@ function InstanceForm({
       // The answer is the page as saved: the preview renders it once, the draft gone in the same update.
       if (page?.blocks) queryClient.setQueryData(['page', pageId], page);
       setSaved({ values: input.placeholder_values, bindings: toBindings(input.bindings) });
+      onSaved();
       await queryClient.invalidateQueries({ queryKey: ['page', pageId] });
     },
     onError: (error) => {
@@ -210,9 +211,23 @@ function InstanceForm({
           <Text size="sm" c="dimmed" aria-live="polite">
             {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : save.isSuccess ? '' : 'No unsaved changes'}
           </Text>
-          <Button type="submit" loading={save.isPending}>
-            Save changes
-          </Button>
+          <Group gap="xs">
+            {dirty && !save.isPending && (
+              <Button
+                variant="default"
+                onClick={() => {
+                  setValues(saved.values);
+                  setBindings(saved.bindings);
+                  setErrors(noErrors);
+                }}
+              >
+                Discard changes
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              Save changes
+            </Button>
+          </Group>
         </Group>
       </SchemaForm>
       {save.isSuccess && !dirty && (
