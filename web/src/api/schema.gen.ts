@@ -15918,13 +15918,11 @@ export const pathsApiPagesPageIdBlocksUpgradeAllPostParametersQueryDry_runValues
 export const pathsApiPagesPageIdBlocksPbIdReplacePutParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/replace']['put']['parameters']['query']['dry_run']
 > = [0, 1];
-<<<<<<< HEAD
 export const pathsApiPagesIdVersionsNumberRestorePostParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{id}/versions/{number}/restore']['post']['parameters']['query']['dry_run']
-=======
+> = [0, 1];
 export const pathsApiPagesIdPreviewPostParametersQueryMarksValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{id}/preview']['post']['parameters']['query']['marks']
->>>>>>> 6b24963 (POST /pages/{id}/preview?marks=1: each block's HTML between comments naming its instance (children inside their parent's), so that the web editor can find the block under the pointer; the marked and the plain previews are laid out and kept apart (a test asks both twice: thread, then kept HTML). Publications never carry them)
 > = [0, 1];
 export const pathsApiAdminBlocksIdPutResponses200ContentApplicationJsonVersion_bumpValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/admin/blocks/{id}']['put']['responses']['200']['content']['application/json']['version_bump']
