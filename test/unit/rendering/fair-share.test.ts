@@ -115,4 +115,30 @@ describe('FairShare', () => {
     await settle();
     expect(granted).toEqual(['x', 'y']);
   });
+
+  it('gives back the place of a render whose requester went away while it waited, which never runs', async () => {
+    const share = new FairShare({ slots: 2, waitingPerUser: 2 });
+    const { granted, ask, release } = recorder(share);
+    void ask('a1', A());
+    const gone = [new AbortController(), new AbortController()];
+    const left = gone.map((c, i) => ask(`a${i + 2}`, { ...A(), signal: c.signal }).catch((e: AppError) => e.kind));
+    await settle();
+    expect(share.load).toEqual({ running: 1, waiting: 2 });
+    // A third preview waiting would be past the share.
+    expect(() => share.acquire(A())).toThrow(AppError);
+    for (const c of gone) c.abort();
+    expect(await Promise.all(left)).toEqual(['conflict', 'conflict']);
+    expect(share.load).toEqual({ running: 1, waiting: 0 });
+    // Their places are free again, and theirs never run.
+    void ask('a4', A());
+    void ask('a5', A());
+    await release('a1');
+    await settle();
+    expect(granted).toEqual(['a1', 'a4']);
+    // Aborted before it asks: refused at once, never queued.
+    const early = new AbortController();
+    early.abort();
+    await expect(share.acquire({ ...B(), signal: early.signal })).rejects.toMatchObject({ kind: 'conflict' });
+    expect(share.load.waiting).toBe(1);
+  });
 });
