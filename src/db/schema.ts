@@ -84,6 +84,8 @@ export interface BlocksTable {
   fork_count: Generated<number>;
   forked_from_id: number | null;
   current_revision_id: number | null;
+  /** Counts the block's changes: its version in ETags (migration 0019). */
+  edit_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

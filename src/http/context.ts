@@ -28,6 +28,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The route reads a multipart file field of this name (documented, not schema-validated). */
     multipartFile?: string;
+    /** The route's successes carry an `ETag` (the object's version): documented on each 2xx (`if-match.ts`). */
+    etag?: boolean;
   }
 }
 

@@ -11,8 +11,8 @@ export async function registerCors(scope: App, origins: string[]) {
   await scope.register(cors, {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'allow'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'if-match'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'allow', 'etag'],
     credentials: false,
     maxAge: 600,
   });

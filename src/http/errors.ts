@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type ErrorKind, type FieldError } from '../shared/errors.js';
+import { etagOf } from './if-match.js';
 import { toFieldErrors } from './validation.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -12,6 +13,7 @@ const STATUS: Record<ErrorKind, number> = {
   too_large: 413,
   rate_limited: 429,
   bad_gateway: 502,
+  precondition_failed: 412,
 };
 
 // The code of an entry that names none: what its error as a whole is.
@@ -25,6 +27,7 @@ const DEFAULT_CODE: Record<ErrorKind, ErrorCode> = {
   too_large: 'too_large',
   rate_limited: 'invalid',
   bad_gateway: 'invalid',
+  precondition_failed: 'conflict',
 };
 
 /** Every entry has a `code`; `path` and `message` come first. */
@@ -40,6 +43,16 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
 };
 
+/** Where a 412 went wrong: the header that named another version. */
+const staleAt = (current: number): FieldError[] => [
+  {
+    path: 'If-Match',
+    message: `The object is at version ${current} (${etagOf(current)}).`,
+    code: 'conflict',
+    expected: etagOf(current),
+  },
+];
+
 function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
   // Error bodies are always plain JSON, whatever the route's own type was.
   return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
@@ -51,9 +64,13 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     if (STATUS[error.kind] >= 500) request.log.error({ err: error, cause: error.cause }, 'upstream failure');
     const retryAfter = error.details?.retry_after;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    // A 412 names the version the object is at, as its reads do.
+    const current = error.kind === 'precondition_failed' ? error.details?.current_version : undefined;
+    if (typeof current === 'number') reply.header('etag', etagOf(current));
+    const errors = error.errors ?? (typeof current === 'number' ? staleAt(current) : undefined);
     return send(reply, STATUS[error.kind], {
       error: error.message,
-      ...(error.errors && { errors: withCodes(error.errors, DEFAULT_CODE[error.kind]) }),
+      ...(errors && { errors: withCodes(errors, DEFAULT_CODE[error.kind]) }),
       ...error.details,
     });
   }

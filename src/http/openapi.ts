@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { readPackageFile } from '../shared/package-file.js';
 import type { App } from './context.js';
 import { refineDocument } from './openapi-refine.js';
+import { withETagHeader } from './if-match.js';
 
 export interface DocsOptions {
   title: string;
@@ -29,7 +30,8 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
       buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     // A multipart body is read by the handler, not validated by a schema; the document still shows it.
-    transform: ({ schema, url, route }) => {
+    transform: ({ schema: routeSchema, url, route }) => {
+      const schema = route.config?.etag && routeSchema ? withETagHeader(routeSchema) : routeSchema;
       const file = route.config?.multipartFile;
       if (!file || !schema) return { schema, url };
       return {

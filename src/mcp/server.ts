@@ -10,7 +10,7 @@ import { AppError } from '../shared/errors.js';
 import { nearMiss } from '../shared/near-miss.js';
 import { outlineOf } from '../shared/html-outline.js';
 import { SPEC_SUMMARY } from './spec-summary.js';
-import { inputSchema, TOOL_ROUTES, toRequest, type ToolRoute } from './tools.js';
+import { EXPECTED_VERSION, inputSchema, TOOL_ROUTES, toRequest, type ToolRoute } from './tools.js';
 
 /** An answer of the REST API, as the MCP server relays it. */
 export interface ApiAnswer {
@@ -24,7 +24,13 @@ export interface ApiAnswer {
  * it is `fetch` to PAGEBLOCKS_URL; served by the service, an in-process request
  * carrying the same Authorization header, so isolation is exactly the REST one.
  */
-export type ApiCall = (request: { method: ToolRoute['method']; path: string; body?: unknown }) => Promise<ApiAnswer>;
+export type ApiCall = (request: {
+  method: ToolRoute['method'];
+  path: string;
+  body?: unknown;
+  /** `if-match`, from a tool's `expected_version`. */
+  headers?: Record<string, string>;
+}) => Promise<ApiAnswer>;
 
 const RESOURCES = [
   {
@@ -88,6 +94,30 @@ const failure = (status: number, body: unknown): CallToolResult => ({
   isError: true,
   content: [text(JSON.stringify({ status, ...asObject(body) }))],
 });
+
+/**
+ * The API names the `If-Match` header where a tool's caller gave
+ * `expected_version`: the error is said at that argument, its expected value
+ * the version itself (`W/"8"` → 8).
+ */
+const asExpectedVersion = (body: unknown): unknown => {
+  const object = asObject(body);
+  if (!Array.isArray(object.errors)) return body;
+  const errors = object.errors.map((entry: unknown) => {
+    const error = asObject(entry);
+    if (error.path !== 'If-Match') return entry;
+    const version = typeof error.expected === 'string' ? /^W\/"(\d+)"$/.exec(error.expected)?.[1] : undefined;
+    return {
+      ...error,
+      path: EXPECTED_VERSION,
+      message: String(error.message).replace('If-Match', EXPECTED_VERSION),
+      ...(version !== undefined
+        ? { expected: Number(version) }
+        : error.expected !== undefined && { expected: 'a version number' }),
+    };
+  });
+  return { ...object, errors };
+};
 
 /**
  * Port: a rendered page's outline. Served by the service, it is made on a
@@ -176,7 +206,8 @@ export function createMcpServer(api: ApiCall, outline: OutlineOf = async (html) 
     }
     const request = toRequest(route, params.arguments ?? {});
     const answer = await api(request);
-    if (answer.status >= 400) return failure(answer.status, parse(answer));
+    if (answer.status >= 400)
+      return failure(answer.status, route.expects ? asExpectedVersion(parse(answer)) : parse(answer));
     if (route.answer === 'preview' && !answer.contentType.includes('json'))
       return previewAnswer(answer.text, request.path, outline);
     if (answer.status === 204 || !answer.text) return { content: [text('{"done":true}')] };

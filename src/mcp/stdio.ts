@@ -15,10 +15,11 @@ if (!baseUrl || !key) {
   process.exit(2);
 }
 
-const api: ApiCall = async ({ method, path, body }) => {
+const api: ApiCall = async ({ method, path, body, headers }) => {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
     headers: {
+      ...headers,
       authorization: `Bearer ${key}`,
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },

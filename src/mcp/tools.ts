@@ -46,7 +46,25 @@ export interface ToolRoute {
    * or fields: get_block and get_placeholder_schema read them).
    */
   answer?: 'json' | 'preview' | 'hits';
+  /**
+   * The route honours `If-Match`: the tool takes `expected_version`, sent as
+   * that header; `block` names the block's `edit_version`, `page` the page's `version`.
+   */
+  expects?: 'page' | 'block';
 }
+
+/** The argument a tool takes for the route's `If-Match` header. */
+export const EXPECTED_VERSION = 'expected_version';
+
+const expectedVersionSchema = (of: 'page' | 'block') => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 2_147_483_647,
+  description:
+    `Write only if the ${of} is still at this version: the \`${of === 'page' ? 'version' : 'edit_version'}\` of your ` +
+    `last read. If someone changed the ${of} since, the answer is 412 \`version_conflict\` with \`current_version\` ` +
+    `and nothing is written: read the ${of} again and apply your change on top. Absent: no condition.`,
+});
 
 export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
@@ -279,12 +297,14 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     name: 'update_block',
     description:
       'Change one of your private blocks. The answer’s version_bump says whether pages must follow: major (a field ' +
-      'removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change.',
+      'removed or renamed), minor or none. `dry_run: 1` tells the bump before making the change. Pass ' +
+      '`expected_version` (the block’s `edit_version` from get_block) so that nobody else’s change is overwritten.',
     method: 'PUT',
     path: '/blocks/:id',
     query: DryRunQuery,
     params: IdParams,
     body: BlockUpdateBody,
+    expects: 'block',
   },
   {
     name: 'preview_page',
@@ -397,6 +417,7 @@ export function inputSchema(route: ToolRoute): {
     }
     required.push(...(schema.required ?? []));
   }
+  if (route.expects) properties[EXPECTED_VERSION] = expectedVersionSchema(route.expects);
   return { type: 'object', properties, ...(required.length && { required }) };
 }
 
@@ -417,8 +438,14 @@ export function toRequest(route: ToolRoute, args: Record<string, unknown>) {
   for (const name of pathNames) path = path.replace(`:${name}`, encodeURIComponent(asText(args[name] ?? '')));
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
+  const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(args)) {
     if (pathNames.includes(key)) continue;
+    if (route.expects && key === EXPECTED_VERSION) {
+      // Whatever was given goes as one entity tag: a version matches, anything else is the API's 412 or 400.
+      if (value !== undefined && value !== null) headers['if-match'] = `"${asText(value)}"`;
+      continue;
+    }
     if (queryNames.includes(key) || !route.body) {
       if (value !== undefined && value !== null) query.set(key, asText(value));
     } else body[key] = value;
@@ -428,5 +455,6 @@ export function toRequest(route: ToolRoute, args: Record<string, unknown>) {
     method: route.method,
     path: `${path}${search ? `?${search}` : ''}`,
     body: route.body ? body : undefined,
+    ...(Object.keys(headers).length && { headers }),
   };
 }

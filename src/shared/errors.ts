@@ -53,7 +53,8 @@ export type ErrorKind =
   | 'unprocessable'
   | 'too_large'
   | 'rate_limited'
-  | 'bad_gateway';
+  | 'bad_gateway'
+  | 'precondition_failed';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
@@ -102,3 +103,29 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
 
 /** An outside system failed; `cause` is logged with the answer, never sent. */
 export const badGateway = (message: string, cause?: unknown) => new AppError('bad_gateway', message, { cause });
+
+/**
+ * The versions a write was told to expect (`If-Match`, MCP `expected_version`):
+ * the write goes through only while the object is at one of them. Undefined:
+ * no condition, the write goes through as it always did.
+ */
+export type ExpectedVersions = readonly number[] | undefined;
+
+/** Whether an object at `current` may be written under `expected`. */
+export const versionHolds = (expected: ExpectedVersions, current: number) =>
+  expected === undefined || expected.includes(current);
+
+/**
+ * A write whose expected version is no longer the object's (412): someone
+ * else changed it since the caller read it. `error` is a code, as in a
+ * blocked major upgrade; `current_version` says where the object stands.
+ */
+export const versionConflict = (what: string, current: number) =>
+  new AppError('precondition_failed', 'version_conflict', {
+    details: {
+      message:
+        `${what} is at version ${current}, not the one this write expected: someone else changed it. ` +
+        'Read it again and apply your change on top.',
+      current_version: current,
+    },
+  });

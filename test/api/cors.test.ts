@@ -23,6 +23,8 @@ describe('CORS on /api/v1 with CORS_ORIGINS', () => {
     expect(r.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(r.headers.get('access-control-allow-methods')).toContain('POST');
     expect(r.headers.get('access-control-allow-headers')).toContain('authorization');
+    // A browser client may write under a condition (If-Match) and read the version it gets (ETag).
+    expect(r.headers.get('access-control-allow-headers')).toContain('if-match');
   });
 
   it('lets a listed origin read an answer, and its request id', async () => {
@@ -30,6 +32,7 @@ describe('CORS on /api/v1 with CORS_ORIGINS', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(r.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    expect(r.headers.get('access-control-expose-headers')).toContain('etag');
   });
 
   it('gives an unlisted origin no permission', async () => {

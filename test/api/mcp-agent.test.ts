@@ -354,8 +354,11 @@ describe('tool input schemas', () => {
       const named = operation.requestBody?.content?.['application/json']?.schema;
       const body = named && document.components.schemas[named.$ref.replace('#/components/schemas/', '')];
       if (named) expect(body, route.name).toBeDefined();
+      // The If-Match header is the tool's expected_version.
       const fromDocument = [
-        ...(operation.parameters ?? []).map((p: { name: string }) => p.name),
+        ...(operation.parameters ?? []).map((p: { name: string }) =>
+          p.name === 'if-match' ? 'expected_version' : p.name,
+        ),
         ...Object.keys(body?.properties ?? {}),
       ].sort();
       expect(Object.keys(inputSchema(route).properties).sort(), route.name).toEqual(fromDocument);

@@ -114,7 +114,7 @@ export interface paths {
      * Change a private block; template, CSS, JS or schema changes make a new revision
      * @description Use it to change a private block; try it with `dry_run=1` first to see the version bump and removed fields.
      *
-     *     version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away.
+     *     version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes away. With `If-Match` (the block’s ETag, its `edit_version`), a block changed since is a 412 `version_conflict` and nothing is written.
      */
     put: operations['updateBlock'];
     post?: never;
@@ -122,7 +122,7 @@ export interface paths {
      * Delete a block with all its revisions
      * @description Use it to remove a private block that no page uses.
      *
-     *     409 while instances of the block stand on pages.
+     *     409 while instances of the block stand on pages. With `If-Match`, a block changed since is a 412 `version_conflict` and stays.
      */
     delete: operations['deleteBlock'];
     options?: never;
@@ -1339,6 +1339,35 @@ export interface components {
     };
     /**
      * @example {
+     *       "error": "version_conflict",
+     *       "message": "Page 3 is at version 8, not the one this write expected: someone else changed it. Read it again and apply your change on top.",
+     *       "current_version": 8,
+     *       "errors": [
+     *         {
+     *           "path": "If-Match",
+     *           "message": "The object is at version 8 (W/\"8\").",
+     *           "code": "conflict",
+     *           "expected": "W/\"8\""
+     *         }
+     *       ]
+     *     }
+     */
+    VersionConflict: {
+      /**
+       * @description a code, not a sentence
+       * @enum {string}
+       */
+      error: 'version_conflict';
+      message: string;
+      /** @description the version the object is at now (its ETag) */
+      current_version: number;
+      /** @description one entry, at `If-Match` */
+      errors: components['schemas']['FieldError'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * @example {
      *       "major": 1,
      *       "minor": 0
      *     }
@@ -1451,6 +1480,7 @@ export interface components {
      *       "fork_count": 0,
      *       "forked_from_id": null,
      *       "cover_url": null,
+     *       "edit_version": 1,
      *       "created_at": "2026-01-05T10:01:00.000Z",
      *       "updated_at": "2026-01-05T10:01:00.000Z"
      *     }
@@ -1477,6 +1507,8 @@ export interface components {
       forked_from_id: number | null;
       /** @description a path, e.g. /uploads/covers/… */
       cover_url: string | null;
+      /** @description counts the changes of the block (fields, tags, a new revision, deprecation, cover), from 1: its `ETag` (`W/"3"`). Send it back as `If-Match` (MCP: `expected_version`) so that a change is refused with 412 if someone else changed the block since you read it. Not `version`, which is the current revision’s */
+      edit_version: number;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1525,6 +1557,7 @@ export interface components {
      *           "fork_count": 0,
      *           "forked_from_id": null,
      *           "cover_url": null,
+     *           "edit_version": 1,
      *           "created_at": "2026-01-05T10:01:00.000Z",
      *           "updated_at": "2026-01-05T10:01:00.000Z"
      *         }
@@ -3777,6 +3810,7 @@ export interface operations {
            *           "fork_count": 0,
            *           "forked_from_id": null,
            *           "cover_url": null,
+           *           "edit_version": 1,
            *           "created_at": "2026-01-05T10:01:00.000Z",
            *           "updated_at": "2026-01-05T10:01:00.000Z"
            *         }
@@ -3865,6 +3899,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3909,6 +3945,7 @@ export interface operations {
            *       "fork_count": 0,
            *       "forked_from_id": null,
            *       "cover_url": null,
+           *       "edit_version": 1,
            *       "created_at": "2026-01-05T10:01:00.000Z",
            *       "updated_at": "2026-01-05T10:01:00.000Z"
            *     }
@@ -4043,6 +4080,7 @@ export interface operations {
            *           "fork_count": 0,
            *           "forked_from_id": null,
            *           "cover_url": null,
+           *           "edit_version": 1,
            *           "created_at": "2026-01-05T10:01:00.000Z",
            *           "updated_at": "2026-01-05T10:01:00.000Z"
            *         }
@@ -4107,6 +4145,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4151,6 +4191,7 @@ export interface operations {
            *       "fork_count": 0,
            *       "forked_from_id": null,
            *       "cover_url": null,
+           *       "edit_version": 1,
            *       "created_at": "2026-01-05T10:01:00.000Z",
            *       "updated_at": "2026-01-05T10:01:00.000Z"
            *     }
@@ -4211,7 +4252,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -4232,6 +4276,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4277,6 +4323,7 @@ export interface operations {
            *         "fork_count": 0,
            *         "forked_from_id": null,
            *         "cover_url": null,
+           *         "edit_version": 2,
            *         "created_at": "2026-01-05T10:01:00.000Z",
            *         "updated_at": "2026-01-05T10:01:00.000Z"
            *       },
@@ -4338,6 +4385,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description The request body is too large. */
       413: {
         headers: {
@@ -4379,7 +4435,10 @@ export interface operations {
   deleteBlock: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -4439,6 +4498,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -4473,6 +4541,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4517,6 +4587,7 @@ export interface operations {
            *       "fork_count": 0,
            *       "forked_from_id": null,
            *       "cover_url": null,
+           *       "edit_version": 1,
            *       "created_at": "2026-01-05T10:01:00.000Z",
            *       "updated_at": "2026-01-05T10:01:00.000Z"
            *     }
@@ -5120,6 +5191,7 @@ export interface operations {
            *           "fork_count": 0,
            *           "forked_from_id": null,
            *           "cover_url": null,
+           *           "edit_version": 1,
            *           "created_at": "2026-01-05T10:01:00.000Z",
            *           "updated_at": "2026-01-05T10:01:00.000Z"
            *         }
@@ -11040,6 +11112,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11085,6 +11159,7 @@ export interface operations {
            *         "fork_count": 0,
            *         "forked_from_id": null,
            *         "cover_url": "/uploads/covers/6-hero.png",
+           *         "edit_version": 2,
            *         "created_at": "2026-01-05T10:01:00.000Z",
            *         "updated_at": "2026-01-05T10:01:00.000Z"
            *       },

@@ -80,7 +80,7 @@ export async function databaseDiff(db: Kysely<DB>, w: World, userIds: number[]):
     db
       .selectFrom('blocks as b')
       .leftJoin('block_revisions as r', 'r.id', 'b.current_revision_id')
-      .select(['b.id', 'b.owner_id', 'b.scope', 'r.major', 'r.minor'])
+      .select(['b.id', 'b.owner_id', 'b.scope', 'r.major', 'r.minor', 'b.edit_version'])
       .where('b.owner_id', 'in', userIds)
       .execute(),
     db.selectFrom('collections').select(['id', 'owner_id', 'scope']).where('owner_id', 'in', userIds).execute(),
@@ -124,9 +124,9 @@ export async function databaseDiff(db: Kysely<DB>, w: World, userIds: number[]):
     all(w.pages).flatMap((p) => p.instances.map((i, index) => [i.id, p.id, i.block, index, i.major, i.minor])),
   );
   compare(
-    'blocks (id, owner, scope, major, minor)',
-    blocks.map((b) => [b.id, owner(b.owner_id), b.scope, b.major, b.minor]),
-    all(w.blocks).map((b) => [b.id, b.owner, b.scope, b.major, b.minor]),
+    'blocks (id, owner, scope, major, minor, edit version)',
+    blocks.map((b) => [b.id, owner(b.owner_id), b.scope, b.major, b.minor, Number(b.edit_version)]),
+    all(w.blocks).map((b) => [b.id, b.owner, b.scope, b.major, b.minor, b.edit]),
   );
   compare(
     'collections (id, owner, scope)',

@@ -51,7 +51,12 @@ let rpcId = 0;
 export async function send(real: Real, call: Call): Promise<Answer> {
   const user = real.users[call.who]!;
   if (call.via === 'mcp' && call.tool) {
-    const args = { ...call.pathArgs, ...call.query, ...(call.body as object | undefined) };
+    const args = {
+      ...call.pathArgs,
+      ...call.query,
+      ...(call.body as object | undefined),
+      ...(call.ifMatch !== undefined && { expected_version: call.ifMatch }),
+    };
     const reply = await real.t.call('POST', '/api/v1/mcp', {
       key: user.key,
       headers: { accept: 'application/json, text/event-stream' },
@@ -64,6 +69,7 @@ export async function send(real: Real, call: Call): Promise<Answer> {
     ...(session ? { cookie: user.cookie } : { key: user.key }),
     query: call.query,
     body: call.body,
+    ...(call.ifMatch !== undefined && { headers: { 'if-match': `W/"${call.ifMatch}"` } }),
   });
   return { status: reply.status, mcp: false, body: reply.body, text: reply.text };
 }

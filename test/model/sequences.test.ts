@@ -113,7 +113,15 @@ async function seed(model: World, users: TestUser[]) {
       const block = global
         ? await created('/api/admin/blocks', body, { cookie: user.cookie })
         : await created('/api/v1/blocks', body, { key: user.key });
-      model.blocks[block] = { id: block, owner, scope: global ? 'global' : 'user', major: 1, minor: 0, field: 'title' };
+      model.blocks[block] = {
+        id: block,
+        owner,
+        scope: global ? 'global' : 'user',
+        major: 1,
+        minor: 0,
+        field: 'title',
+        edit: 1,
+      };
       const values = { block_id: block, placeholder_values: valuesFor('title') };
       const page = await t.call('POST', '/api/v1/pages', {
         key: user.key,

@@ -30,6 +30,8 @@ export interface Call {
   pathArgs?: Record<string, number>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** The version the write expects (`If-Match`; MCP: `expected_version`). */
+  ifMatch?: number;
   /** A provider failure queued just before the call (serial steps only). */
   providerFailure?: '500' | '401' | 'malformed';
 }

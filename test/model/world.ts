@@ -45,6 +45,8 @@ export interface MBlock {
   minor: number;
   /** The one required text field of its current revision. */
   field: string;
+  /** Its edit version (ETag): one more for every change that went through. */
+  edit: number;
 }
 export interface MCollection {
   id: number;

@@ -18,6 +18,7 @@ import * as submissionFrozen from './0015-submission-frozen.js';
 import * as uploads from './0016-uploads.js';
 import * as siteLayoutReference from './0017-site-layout-reference.js';
 import * as pageHistory from './0018-page-history.js';
+import * as blockEditVersion from './0019-block-edit-version.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -47,4 +48,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0016-uploads': uploads,
   '0017-site-layout-reference': siteLayoutReference,
   '0018-page-history': pageHistory,
+  '0019-block-edit-version': blockEditVersion,
 };

@@ -35,6 +35,7 @@ export const BLOCK_COLUMNS = [
   'blocks.fork_count',
   'blocks.forked_from_id',
   'blocks.current_revision_id',
+  'blocks.edit_version',
   'blocks.created_at',
   'blocks.updated_at',
 ] as const;
@@ -83,6 +84,7 @@ export function fromSearchValues(v: unknown[]): LoadedBlock {
     fork_count: v[AT.fork_count!] as number,
     forked_from_id: v[AT.forked_from_id!] as number | null,
     current_revision_id: v[AT.current_revision_id!] as number | null,
+    edit_version: Number(v[AT.edit_version!]),
     tags: tagIds === null ? [] : tagIds.split(',').map(Number),
     created_at: v[AT.created_at!] as string,
     updated_at: v[AT.updated_at!] as string,
@@ -119,6 +121,7 @@ export function toRecord(row: Omit<BlockRow, 'search_vector'>, tags: number[]): 
     fork_count: row.fork_count,
     forked_from_id: row.forked_from_id,
     current_revision_id: row.current_revision_id,
+    edit_version: row.edit_version,
     tags,
     created_at: row.created_at,
     updated_at: row.updated_at,

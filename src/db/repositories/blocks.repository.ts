@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { conflict } from '../../shared/errors.js';
+import { conflict, versionHolds, type ExpectedVersions } from '../../shared/errors.js';
 import { blockNotFound, type BlocksRepository, type LoadedBlock } from '../../modules/blocks/blocks.js';
 import type { Database } from '../dialects/dialect.js';
 import { visibleInLists } from '../dialects/search.js';
@@ -19,6 +19,9 @@ import { readAll } from '../read-all.js';
 import { prepared } from '../prepared.js';
 import { invalidReference, isGone } from './references.js';
 import { retrying } from '../retry.js';
+
+/** `in ()` is no SQL: an expectation of no version (tags that name none of ours) is one no row meets. */
+const atLeastOne = (expected: NonNullable<ExpectedVersions>): readonly number[] => (expected.length ? expected : [0]);
 
 // Compiled once per number of ids (a list's SQL text depends on its length), for this many lengths.
 const PINNABLE_LENGTHS = 64;
@@ -184,27 +187,39 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     async update(input) {
       return db.transaction().execute(async (trx) => {
         const locked = await dialect
-          .forUpdate(trx.selectFrom('blocks').select('current_revision_id').where('id', '=', input.id))
+          .forUpdate(
+            trx.selectFrom('blocks').select(['current_revision_id', 'edit_version']).where('id', '=', input.id),
+          )
           .executeTakeFirst();
-        if (locked && locked.current_revision_id !== input.basedOn) return false;
+        if (locked && !versionHolds(input.expected, locked.edit_version)) return { stale: locked.edit_version };
+        if (locked && locked.current_revision_id !== input.basedOn) return 'moved';
         await trx
           .updateTable('blocks')
-          .set({ ...input.fields, updated_at: input.now })
+          .set((eb) => ({ ...input.fields, updated_at: input.now, edit_version: eb('edit_version', '+', 1) }))
           .where('id', '=', input.id)
           .execute();
         if (input.tags) await replaceTags(trx, input.id, input.tags);
         if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
         await reindexBlock(trx, dialect, input.id);
-        return true;
+        return 'done';
       });
     },
 
-    async delete(id) {
+    async delete(id, expected) {
       try {
         // Revisions, tags, favorites and the search entry go with the block (cascades);
         // instances on pages hold it back (restrict): the database settles the race.
         // A page write pinning the block in the same moment may deadlock with it: tried again.
-        await retrying(dialect, () => db.deleteFrom('blocks').where('id', '=', id).execute());
+        // An expected version is checked by the delete itself: nothing can move it in between.
+        const deleted = await retrying(dialect, () => {
+          const statement = db.deleteFrom('blocks').where('id', '=', id);
+          return (
+            expected ? statement.where('edit_version', 'in', atLeastOne(expected)) : statement
+          ).executeTakeFirst();
+        });
+        if (!expected || Number(deleted.numDeletedRows) > 0) return undefined;
+        const standing = await db.selectFrom('blocks').select('edit_version').where('id', '=', id).executeTakeFirst();
+        return standing && { stale: standing.edit_version };
       } catch (error) {
         if (dialect.isForeignKeyViolation(error)) {
           throw conflict(`Block ${id} is used on pages: remove its instances first (GET /blocks/${id}/usages).`);
@@ -233,13 +248,17 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     async setDeprecated(id, isDeprecated, now) {
       await db
         .updateTable('blocks')
-        .set({ is_deprecated: isDeprecated, updated_at: now })
+        .set((eb) => ({ is_deprecated: isDeprecated, updated_at: now, edit_version: eb('edit_version', '+', 1) }))
         .where('id', '=', id)
         .execute();
     },
 
     async setCover(id, key, now) {
-      await db.updateTable('blocks').set({ cover_key: key, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('blocks')
+        .set((eb) => ({ cover_key: key, updated_at: now, edit_version: eb('edit_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     },
 
     async revisionAt(blockId, version) {

@@ -33,6 +33,7 @@ export function presentBlock(block: LoadedBlock) {
     fork_count: block.fork_count,
     forked_from_id: block.forked_from_id,
     cover_url: block.cover_key ? uploadPath(block.cover_key) : null,
+    edit_version: block.edit_version,
     created_at: block.created_at,
     updated_at: block.updated_at,
   };

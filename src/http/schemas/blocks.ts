@@ -73,6 +73,7 @@ const BLOCK_EXAMPLE = {
   fork_count: 0,
   forked_from_id: null,
   cover_url: null,
+  edit_version: 1,
   created_at: '2026-01-05T10:01:00.000Z',
   updated_at: '2026-01-05T10:01:00.000Z',
 };
@@ -95,6 +96,13 @@ export const BlockSchema = named(
     fork_count: Int(),
     forked_from_id: Nullable(Int()),
     cover_url: Nullable(Type.String({ description: 'a path, e.g. /uploads/covers/…' })),
+    edit_version: Int({
+      minimum: 1,
+      description:
+        'counts the changes of the block (fields, tags, a new revision, deprecation, cover), from 1: its `ETag` ' +
+        '(`W/"3"`). Send it back as `If-Match` (MCP: `expected_version`) so that a change is refused with 412 if ' +
+        'someone else changed the block since you read it. Not `version`, which is the current revision’s',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -158,7 +166,11 @@ export const BlockUpdateResult = withExample(
         '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
     }),
   }),
-  { block: { ...BLOCK_EXAMPLE, version: { major: 1, minor: 1 } }, version_bump: 'minor', removed_fields: [] },
+  {
+    block: { ...BLOCK_EXAMPLE, version: { major: 1, minor: 1 }, edit_version: 2 },
+    version_bump: 'minor',
+    removed_fields: [],
+  },
 );
 
 export const RevisionEntrySchema = named(
@@ -317,5 +329,5 @@ export const DeprecationBody = namedBody('DeprecationBody', Type.Object({ is_dep
 
 export const CoverResult = withExample(
   Type.Object({ block: BlockSchema, url: Type.String({ description: 'a path: /uploads/…' }) }),
-  { block: { ...BLOCK_EXAMPLE, cover_url: COVER_URL }, url: COVER_URL },
+  { block: { ...BLOCK_EXAMPLE, cover_url: COVER_URL, edit_version: 2 }, url: COVER_URL },
 );

@@ -205,3 +205,41 @@ export const ErrorBodyRef = Type.Unsafe<{ error: string }>({ $ref: `${ERROR_BODY
 export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ErrorBodyRef]));
 
 export const NoContent = Type.Null({ description: 'No content' });
+
+const VERSION_CONFLICT_MESSAGE =
+  'Page 3 is at version 8, not the one this write expected: someone else changed it. Read it again and apply your change on top.';
+
+/**
+ * A 412: the write expected a version (`If-Match`, MCP `expected_version`)
+ * the object is no longer at, and wrote nothing. Its `ETag` header names the
+ * current version too.
+ */
+export const VersionConflictSchema = named(
+  'VersionConflict',
+  Type.Object(
+    {
+      error: Type.String({ enum: ['version_conflict'], description: 'a code, not a sentence' }),
+      message: Type.String(),
+      current_version: Int({ minimum: 1, description: 'the version the object is at now (its ETag)' }),
+      errors: Type.Array(FieldErrorSchema, { description: 'one entry, at `If-Match`' }),
+    },
+    { additionalProperties: true },
+  ),
+  {
+    example: {
+      error: 'version_conflict',
+      message: VERSION_CONFLICT_MESSAGE,
+      current_version: 8,
+      errors: [
+        { path: 'If-Match', message: 'The object is at version 8 (W/"8").', code: 'conflict', expected: 'W/"8"' },
+      ],
+    },
+  },
+);
+
+/** The 412 of a write that honours `If-Match`: the error body, with the version the object is at. */
+export const versionConflictResponse = {
+  412: Type.Union([VersionConflictSchema, ErrorBodyRef], {
+    description: '`version_conflict`: the object is no longer at the version If-Match named; nothing was written',
+  }),
+};

@@ -16,7 +16,16 @@ import {
   UsagesPage,
   UsagesQuery,
 } from '../schemas/blocks.js';
-import { DryRunQuery, errorResponses, IdParams, NoContent, Paged, PageQuery } from '../schemas/common.js';
+import {
+  DryRunQuery,
+  errorResponses,
+  IdParams,
+  NoContent,
+  Paged,
+  PageQuery,
+  versionConflictResponse,
+} from '../schemas/common.js';
+import { expectedVersions, IfMatchHeaders, withETag } from '../if-match.js';
 
 const tags = ['blocks'];
 
@@ -48,6 +57,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
   app.post(
     '/blocks',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Create a private block; a template or schema_content makes revision 1.0',
@@ -56,8 +66,9 @@ export function blockRoutes(app: App, deps: HttpDeps) {
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return presentBlock(await blocks.create(actorOf(request), request.body));
+      const block = await blocks.create(actorOf(request), request.body);
+      withETag(reply.status(201), block.edit_version);
+      return presentBlock(block);
     },
   );
 
@@ -77,6 +88,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
   app.get(
     '/blocks/:id',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'A block with its current revision',
@@ -84,28 +96,41 @@ export function blockRoutes(app: App, deps: HttpDeps) {
         response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => presentBlock(await blocks.get(actorOf(request), request.params.id)),
+    async (request, reply) => {
+      const block = await blocks.get(actorOf(request), request.params.id);
+      withETag(reply, block.edit_version);
+      return presentBlock(block);
+    },
   );
 
   app.put(
     '/blocks/:id',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Change a private block; template, CSS, JS or schema changes make a new revision',
         description:
           'version_bump: major when a schema field is removed or renamed at any depth, minor for other changes of ' +
           'template, css, js or schema_content, none for metadata only. removed_fields names what a major change takes ' +
-          'away.',
+          'away. With `If-Match` (the block’s ETag, its `edit_version`), a block changed since is a 412 ' +
+          '`version_conflict` and nothing is written.',
         params: IdParams,
+        headers: IfMatchHeaders,
         querystring: DryRunQuery,
         body: BlockUpdateBody,
-        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: BlockUpdateResult,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+          ...versionConflictResponse,
+        },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       maybeDry(request, deps, async () => {
-        const result = await blocks.update(actorOf(request), request.params.id, request.body);
+        const expected = expectedVersions(request);
+        const result = await blocks.update(actorOf(request), request.params.id, request.body, 'user', expected);
+        withETag(reply, result.block.edit_version);
         return {
           block: presentBlock(result.block),
           version_bump: result.version_bump,
@@ -120,13 +145,16 @@ export function blockRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Delete a block with all its revisions',
-        description: '409 while instances of the block stand on pages.',
+        description:
+          '409 while instances of the block stand on pages. With `If-Match`, a block changed since is a 412 ' +
+          '`version_conflict` and stays.',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
+        headers: IfMatchHeaders,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409), ...versionConflictResponse },
       },
     },
     async (request, reply) => {
-      await blocks.delete(actorOf(request), request.params.id);
+      await blocks.delete(actorOf(request), request.params.id, expectedVersions(request));
       reply.status(204);
     },
   );
@@ -134,6 +162,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
   app.post(
     '/blocks/:id/fork',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Fork a global block into a private copy',
@@ -143,8 +172,9 @@ export function blockRoutes(app: App, deps: HttpDeps) {
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return presentBlock(await blocks.fork(actorOf(request), request.params.id, request.body?.name));
+      const block = await blocks.fork(actorOf(request), request.params.id, request.body?.name);
+      withETag(reply.status(201), block.edit_version);
+      return presentBlock(block);
     },
   );
 

@@ -27,11 +27,12 @@ export function mcpRoutes(app: App, deps: Pick<HttpDeps, 'config' | 'services'>)
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ]));
     const authorization = request.headers.authorization!;
-    const api: ApiCall = async ({ method, path, body }) => {
+    const api: ApiCall = async ({ method, path, body, headers }) => {
       const answer = await app.inject({
         method,
         url: `/api/v1${path}`,
         headers: {
+          ...headers,
           authorization,
           [MCP_MARK_HEADER]: MCP_MARK,
           ...(body !== undefined && { 'content-type': 'application/json' }),

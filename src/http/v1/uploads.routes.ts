@@ -5,6 +5,7 @@ import { presentBlock, uploadPath } from '../presenters/blocks.presenter.js';
 import { CoverResult } from '../schemas/blocks.js';
 import { errorResponses, IdParams, Nullable, withExample } from '../schemas/common.js';
 import { withFileField } from '../uploads.js';
+import { withETag } from '../if-match.js';
 
 /** What both upload operations say of the limits checked as the file streams. */
 const UPLOAD_LIMITS =
@@ -16,7 +17,7 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/blocks/:id/cover',
     {
-      config: { multipartFile: 'file' },
+      config: { multipartFile: 'file', etag: true },
       schema: {
         tags: ['blocks'],
         summary: 'Set a block’s cover: JPEG, PNG, GIF or WebP (by its bytes), at most 5 MB, 16:9 recommended',
@@ -25,10 +26,11 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
         response: { 200: CoverResult, ...errorResponses(400, 401, 403, 404, 413, 429, 502) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { block, key } = await withFileField(request, (file) =>
         services.uploads.setCover(actorOf(request), request.params.id, file),
       );
+      withETag(reply, block.edit_version);
       return { block: presentBlock(block), url: uploadPath(key) };
     },
   );

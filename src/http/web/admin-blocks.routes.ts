@@ -8,7 +8,8 @@ import {
   BlockUpdateResult,
   DeprecationBody,
 } from '../schemas/blocks.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, versionConflictResponse } from '../schemas/common.js';
+import { expectedVersions, IfMatchHeaders, withETag } from '../if-match.js';
 
 /** Global blocks: created, changed and deprecated by administrators only. */
 export function adminBlockRoutes(app: App, { services }: HttpDeps) {
@@ -16,6 +17,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
   app.post(
     '/admin/blocks',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Create a global block (same body as POST /api/v1/blocks)',
@@ -24,23 +26,38 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return presentBlock(await services.blocks.create(actorOf(request), request.body, 'global'));
+      const block = await services.blocks.create(actorOf(request), request.body, 'global');
+      withETag(reply.status(201), block.edit_version);
+      return presentBlock(block);
     },
   );
   app.put(
     '/admin/blocks/:id',
     {
+      config: { etag: true },
       schema: {
         tags,
-        summary: 'Change a global block (same rules and answer as PUT /api/v1/blocks/{id})',
+        summary: 'Change a global block (same rules, If-Match and answer as PUT /api/v1/blocks/{id})',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: BlockUpdateBody,
-        response: { 200: BlockUpdateResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: BlockUpdateResult,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+          ...versionConflictResponse,
+        },
       },
     },
-    async (request) => {
-      const result = await services.blocks.update(actorOf(request), request.params.id, request.body, 'global');
+    async (request, reply) => {
+      const expected = expectedVersions(request);
+      const result = await services.blocks.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        'global',
+        expected,
+      );
+      withETag(reply, result.block.edit_version);
       return {
         block: presentBlock(result.block),
         version_bump: result.version_bump,
@@ -51,6 +68,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
   app.put(
     '/admin/blocks/:id/deprecation',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Deprecate a global block: it leaves lists and search, its instances keep working',
@@ -59,9 +77,14 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
         response: { 200: BlockSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      presentBlock(
-        await services.blocks.setDeprecated(actorOf(request), request.params.id, request.body.is_deprecated),
-      ),
+    async (request, reply) => {
+      const block = await services.blocks.setDeprecated(
+        actorOf(request),
+        request.params.id,
+        request.body.is_deprecated,
+      );
+      withETag(reply, block.edit_version);
+      return presentBlock(block);
+    },
   );
 }

@@ -1,6 +1,16 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, conflict, fieldError, forbidden, notFound, unprocessable } from '../../shared/errors.js';
+import {
+  AppError,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  unprocessable,
+  versionConflict,
+  versionHolds,
+  type ExpectedVersions,
+} from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import {
   blockNotFound,
@@ -159,9 +169,10 @@ export class BlocksService {
     id: number,
     input: BlockInput,
     scope: BlockScope = 'user',
+    expected?: ExpectedVersions,
   ): Promise<{ block: LoadedBlock; version_bump: VersionBump; removed_fields: string[] }> {
     for (let attempt = 1; ; attempt++) {
-      const done = await this.updateOnce(actor, id, input, scope);
+      const done = await this.updateOnce(actor, id, input, scope, expected);
       if (done) return done;
       if (attempt === 5) throw conflict(`Block ${id} is being changed by other requests: read it again and retry.`);
     }
@@ -172,9 +183,12 @@ export class BlocksService {
     id: number,
     input: BlockInput,
     scope: BlockScope,
+    expected: ExpectedVersions,
   ): Promise<{ block: LoadedBlock; version_bump: VersionBump; removed_fields: string[] } | undefined> {
     const block = await this.get(actor, id);
     this.requireWritable(actor, block, scope);
+    // Stale already: said before anything in the body is looked at. The write checks again under the lock.
+    if (!versionHolds(expected, block.edit_version)) throw versionConflict(`Block ${id}`, block.edit_version);
     if (input.kind !== undefined && input.kind !== block.kind) {
       throw fieldError('kind', 'The kind of a block is fixed at creation.');
     }
@@ -207,16 +221,27 @@ export class BlocksService {
       block_type: input.block_type !== undefined ? input.block_type : block.block_type,
     };
     const basedOn = block.revision?.id ?? null;
-    if (!(await this.deps.blocks.update({ id, basedOn, fields, tags: input.tags, revision, now: this.now() })))
-      return undefined;
+    const written = await this.deps.blocks.update({
+      id,
+      basedOn,
+      expected,
+      fields,
+      tags: input.tags,
+      revision,
+      now: this.now(),
+    });
+    if (written === 'moved') return undefined;
+    if (written !== 'done') throw versionConflict(`Block ${id}`, written.stale);
     const removed = block.revision ? removedFields(before.schema_content, after.schema_content) : [];
     return { block: await this.get(actor, id), version_bump: bump, removed_fields: removed };
   }
 
-  async delete(actor: Actor, id: number): Promise<void> {
+  async delete(actor: Actor, id: number, expected?: ExpectedVersions): Promise<void> {
     const block = await this.get(actor, id);
     this.requireWritable(actor, block, block.scope);
-    await this.deps.blocks.delete(id);
+    if (!versionHolds(expected, block.edit_version)) throw versionConflict(`Block ${id}`, block.edit_version);
+    const refused = await this.deps.blocks.delete(id, expected);
+    if (refused) throw versionConflict(`Block ${id}`, refused.stale);
   }
 
   /** A private copy of a global block, starting at 1.0 with the source's current content. */

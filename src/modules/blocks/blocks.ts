@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/errors.js';
+import { notFound, type ExpectedVersions } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import type { FieldDefinition } from './schema/field-definitions.js';
@@ -40,6 +40,11 @@ export interface BlockRecord {
   fork_count: number;
   forked_from_id: number | null;
   current_revision_id: number | null;
+  /**
+   * Counts the block's changes (fields, tags, a new revision, deprecation,
+   * cover), from 1: the version its ETag names and `If-Match` is checked against.
+   */
+  edit_version: number;
   tags: number[];
   created_at: string;
   updated_at: string;
@@ -137,20 +142,28 @@ export interface BlocksRepository {
   create(input: NewBlock): Promise<number>;
   /**
    * Fields, tags, a new revision if any, and the search entry, in one
-   * transaction, under the block's lock: false, and nothing written, when the
-   * block's current revision is no longer `basedOn` (another update made one
-   * since the caller read it, and its version would be taken twice).
+   * transaction, under the block's lock, one more edit version: `moved`, and
+   * nothing written, when the block's current revision is no longer `basedOn`
+   * (another update made one since the caller read it, and its version would
+   * be taken twice); `{stale}` with the block's edit version when it is not one
+   * of `expected` (checked under the same lock: of two writes expecting one
+   * version, one goes through).
    */
   update(input: {
     id: number;
     basedOn: number | null;
+    expected: ExpectedVersions;
     fields: BlockFields;
     tags: number[] | undefined;
     revision: NewRevision | null;
     now: string;
-  }): Promise<boolean>;
-  /** Throws a `conflict` AppError when instances of the block stand on pages. */
-  delete(id: number): Promise<void>;
+  }): Promise<'done' | 'moved' | { stale: number }>;
+  /**
+   * Throws a `conflict` AppError when instances of the block stand on pages.
+   * With `expected`, deletes only a block at one of those edit versions, in
+   * the same statement: `{stale}` otherwise (undefined when it is gone).
+   */
+  delete(id: number, expected?: ExpectedVersions): Promise<{ stale: number } | undefined>;
   setFavorite(userId: number, blockId: number, on: boolean, now: string): Promise<void>;
   setDeprecated(id: number, isDeprecated: boolean, now: string): Promise<void>;
   setCover(id: number, key: string, now: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { fail, ok, pick, viaOf, type Expect, type Planner } from '../step.js';
+import { expectEqual, fail, ok, pick, viaOf, type Expect, type Planner } from '../step.js';
 import {
   blockInUse,
   isAdmin,
@@ -47,10 +47,23 @@ export const createBlock: Planner = (w, s) => {
           major: 1,
           minor: 0,
           field: 'title',
+          edit: 1,
         };
       });
     },
   };
+};
+
+/**
+ * The version a write names in `If-Match`, from `n`: mostly none (the old
+ * behaviour), sometimes the one the model holds (it goes through), sometimes
+ * an older one (412, and nothing changes).
+ */
+export const ifMatchOf = (edit: number | undefined, n: number): number | undefined => {
+  const r = n % 6;
+  if (edit === undefined || r < 3) return undefined;
+  if (r < 5) return edit;
+  return edit > 1 && n % 2 ? edit - 1 : edit + 1;
 };
 
 /**
@@ -72,9 +85,10 @@ export const updateBlock: Planner = (w, s) => {
   if (s.fault) body.schema_content = [{ name: 'x', type: 'no-such-type' }];
   const adminRoute = isAdmin(s.who) && s.d % 2 === 0;
   const dry = s.dry && !adminRoute;
+  const ifMatch = ifMatchOf(known?.edit, s.c);
   return {
     call: adminRoute
-      ? { who: s.who, via: 'cookie', admin: true, method: 'PUT', path: `/admin/blocks/${id}`, body }
+      ? { who: s.who, via: 'cookie', admin: true, method: 'PUT', path: `/admin/blocks/${id}`, body, ifMatch }
       : {
           who: s.who,
           via: viaOf(s, true),
@@ -84,6 +98,7 @@ export const updateBlock: Planner = (w, s) => {
           pathArgs: { id },
           query: dry ? { dry_run: 1 } : undefined,
           body,
+          ifMatch,
         },
     dry,
     expect: (m): Expect => {
@@ -91,6 +106,8 @@ export const updateBlock: Planner = (w, s) => {
       if (access) return fail(access);
       const block = m.blocks[id]!;
       if (adminRoute ? block.scope !== 'global' : block.scope === 'global') return fail(adminRoute ? 422 : 403);
+      // A stale version is said before the body is looked at, and changes nothing.
+      if (ifMatch !== undefined && ifMatch !== block.edit) return fail(412);
       if (s.fault) return fail(422);
       const bump = bumpOf(block, body);
       return ok(
@@ -99,10 +116,12 @@ export const updateBlock: Planner = (w, s) => {
           const b = n.blocks[id]!;
           if (bump === 'major') Object.assign(b, { major: b.major + 1, minor: 0, field: otherField(b.field) });
           if (bump === 'minor') b.minor++;
+          b.edit++;
         },
-        (_n, answer) => {
+        (n, answer) => {
           if (answer.version_bump !== bump)
             throw new Error(`PUT block ${id}: version_bump ${answer.version_bump}, the model ${bump}`);
+          expectEqual(`PUT block ${id}: edit_version`, answer.block.edit_version, n.blocks[id]!.edit + 1);
         },
       );
     },
@@ -120,14 +139,16 @@ function bumpOf(block: MBlock, body: Record<string, unknown>): 'major' | 'minor'
 
 export const deleteBlock: Planner = (w, s) => {
   const id = pick(w, w.blocks, w.gone.blocks, s.who, s.a);
+  const ifMatch = ifMatchOf(w.blocks[id]?.edit, s.c);
   return {
-    call: { who: s.who, via: viaOf(s, false), method: 'DELETE', path: `/blocks/${id}` },
+    call: { who: s.who, via: viaOf(s, false), method: 'DELETE', path: `/blocks/${id}`, ifMatch },
     dry: false,
     expect: (m) => {
       const access = readable(m, s.who, id);
       if (access) return fail(access);
       const block = m.blocks[id]!;
       if (block.scope === 'global' && !isAdmin(s.who)) return fail(403);
+      if (ifMatch !== undefined && ifMatch !== block.edit) return fail(412);
       if (blockInUse(m, id)) return fail(409);
       return ok(204, (n) => removeBlock(n, id));
     },
@@ -146,7 +167,15 @@ export const forkBlock: Planner = (w, s) => {
       const source = m.blocks[id]!;
       if (source.scope !== 'global') return fail(400);
       return ok(201, (n, answer) => {
-        n.blocks[answer.id] = { id: answer.id, owner: s.who, scope: 'user', major: 1, minor: 0, field: source.field };
+        n.blocks[answer.id] = {
+          id: answer.id,
+          owner: s.who,
+          scope: 'user',
+          major: 1,
+          minor: 0,
+          field: source.field,
+          edit: 1,
+        };
       });
     },
   };

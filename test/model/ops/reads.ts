@@ -34,8 +34,8 @@ function readExpect(m: World, kind: Readable, who: number, id: number): Expect {
         const block = n.blocks[id]!;
         expectEqual(
           `block ${id}`,
-          [body.scope, body.version],
-          [block.scope, { major: block.major, minor: block.minor }],
+          [body.scope, body.version, body.edit_version],
+          [block.scope, { major: block.major, minor: block.minor }, block.edit],
         );
       });
     }
