@@ -54,7 +54,11 @@ export interface VersionRevision {
 /** Port: a page's history, kept beside the page (see src/db/repositories/pages/README.md). */
 export interface PageHistoryRepository {
   list(pageId: number, page: PageRequest): Promise<{ rows: VersionEntry[]; total: number }>;
-  find(pageId: number, number: number): Promise<PageVersion | undefined>;
+  /**
+   * `library: false`: the version alone, for comparing two (no block read, and
+   * values as the database writes them: equal texts are equal values).
+   */
+  find(pageId: number, number: number, options?: { library: boolean }): Promise<PageVersion | undefined>;
   revisions(ids: number[]): Promise<Map<number, VersionRevision>>;
   /**
    * Makes the page's next version equal to `version` under the page's lock:

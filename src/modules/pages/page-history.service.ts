@@ -11,6 +11,8 @@ import { authorOf, type PageView } from './pages.js';
 import type { PagesService } from './pages.service.js';
 import { diffVersions } from './version-diff.js';
 
+const missingVersion = { path: 'number', message: 'no such version (it may have been pruned: PAGE_HISTORY_LIMIT)' };
+
 /**
  * A page's history: its versions listed, read, compared, rendered with the
  * revisions they pinned, and restored. Only the page's owner sees it.
@@ -37,18 +39,19 @@ export class PageHistoryService {
     const page = await this.deps.pages.get(actor, pageId);
     const wanted = number ?? page.version;
     const version = await this.deps.history.find(pageId, wanted);
-    if (!version)
-      throw notFound(`Version ${wanted} of page ${pageId} not found.`, [
-        { path: 'number', message: 'no such version (it may have been pruned: PAGE_HISTORY_LIMIT)' },
-      ]);
+    if (!version) throw notFound(`Version ${wanted} of page ${pageId} not found.`, [missingVersion]);
     return { ...version, current: page.version };
   }
 
   /** From version `from` to version `to` (the current one when undefined). */
   async diff(actor: Actor, pageId: number, from: number, to?: number): Promise<VersionDiff> {
-    const older = await this.get(actor, pageId, from);
-    const newer =
-      to === undefined || to === older.current ? await this.get(actor, pageId) : await this.get(actor, pageId, to);
+    const page = await this.deps.pages.get(actor, pageId);
+    const read = async (number: number) => {
+      const version = await this.deps.history.find(pageId, number, { library: false });
+      if (!version) throw notFound(`Version ${number} of page ${pageId} not found.`, [missingVersion]);
+      return version;
+    };
+    const [older, newer] = await Promise.all([read(from), read(to ?? page.version)]);
     return diffVersions(older, newer);
   }
 

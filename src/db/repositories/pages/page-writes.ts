@@ -208,7 +208,13 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
                   .executeTakeFirstOrThrow();
                 const rows = await insertRows(trx, id, input.instances, 0, input.now);
                 await search.add(trx, id);
-                await versions.record(trx, { pageId: id, number: 1, by: input.by, now: input.now });
+                await versions.first(trx, {
+                  pageId: id,
+                  instanceIds: rows.map((r) => r.id),
+                  fields: input.fields,
+                  by: input.by,
+                  now: input.now,
+                });
                 return { id, rows, library: await libraryFor(trx, input.instances) };
               });
           const blocks = answers.written(input.instances, rows, library);

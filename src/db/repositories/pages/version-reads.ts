@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ActorVia, PageHistoryRepository, PageVersion, VersionEntry } from '../../../modules/pages/history.js';
 import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
@@ -72,7 +72,8 @@ export function versionReads(
       return { rows: rows.map(entryOf), total: Number(count.n) };
     },
 
-    async find(pageId, number): Promise<PageVersion | undefined> {
+    async find(pageId, number, options = { library: true }): Promise<PageVersion | undefined> {
+      const { library } = options;
       const row = await entries(pageId)
         .select([...ENTRY_COLUMNS, 'v.page_id', 'v.blocks', ...FIELD_COLUMNS.map((c) => `v.${c}` as const)])
         .where('v.number', '=', number)
@@ -82,9 +83,11 @@ export function versionReads(
       const states = list.length
         ? await db
             .selectFrom('page_block_states as s')
-            .leftJoin('blocks as b', 'b.id', 's.block_id')
+            .leftJoin('blocks as b', (j) => (library ? j.onRef('b.id', '=', 's.block_id') : j.on(sql.lit(false))))
             .leftJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id')
-            .leftJoin('block_revisions as r', 'r.id', 's.revision_id')
+            .leftJoin('block_revisions as r', (j) =>
+              library ? j.onRef('r.id', '=', 's.revision_id') : j.on(sql.lit(false)),
+            )
             .select([
               's.id',
               's.page_block_id',
@@ -124,8 +127,8 @@ export function versionReads(
             block_id: s.block_id,
             revision_id: s.revision_id,
             version: { major: s.major, minor: s.minor },
-            placeholder_values_json: compact ? compact(s.placeholder_values) : s.placeholder_values,
-            bindings_json: s.bindings === null ? null : compact ? compact(s.bindings) : s.bindings,
+            placeholder_values_json: compact && library ? compact(s.placeholder_values) : s.placeholder_values,
+            bindings_json: s.bindings === null ? null : compact && library ? compact(s.bindings) : s.bindings,
             block:
               s.name === null
                 ? null

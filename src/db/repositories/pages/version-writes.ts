@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Author } from '../../../modules/pages/pages.js';
+import type { Author, PageFields } from '../../../modules/pages/pages.js';
 import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
 import { compiledOnce } from '../../prepared.js';
@@ -44,6 +44,25 @@ const NEW_STATES = (pageId: number) => sql<never>`insert into page_block_states 
     or s.placeholder_values <> pb.placeholder_values or s.bindings is distinct from pb.bindings)
   order by pb.order_index, pb.id`;
 
+/** A new page's instances, each its first state: nothing to compare with. */
+const FIRST_STATES = (pageId: number) => sql<{ id: number; page_block_id: number }>`insert into page_block_states
+    (page_id, page_block_id, parent_page_block_id, block_id, revision_id, major, minor, placeholder_values, bindings)
+  select page_id, id, parent_page_block_id, block_id, revision_id, major, minor, placeholder_values, bindings
+  from page_blocks where page_id = ${pageId}
+  returning id, page_block_id`;
+
+const VERSION_COLUMNS = [
+  'page_id',
+  'number',
+  'created_at',
+  'actor_user_id',
+  'actor_via',
+  'actor_key_prefix',
+  'summary',
+  ...FIELD_COLUMNS,
+  'blocks',
+] as const;
+
 /**
  * Every write of a page ends here, in its transaction, with the page's row
  * already at its new version number: one version per successful write, gone
@@ -52,6 +71,11 @@ const NEW_STATES = (pageId: number) => sql<never>`insert into page_block_states 
 export function versionWrites(database: Database, options: { historyLimit: number }) {
   const { db } = database;
   const newStates = compiledOnce(1, (pageId: number) => ({ compile: () => NEW_STATES(pageId).compile(db) }));
+  const firstStates = compiledOnce(1, (pageId: number) => ({ compile: () => FIRST_STATES(pageId).compile(db) }));
+  // Parameters in VERSION_COLUMNS' order.
+  const insertVersion = compiledOnce(VERSION_COLUMNS.length, (...values: unknown[]) =>
+    db.insertInto('page_versions').values(Object.fromEntries(VERSION_COLUMNS.map((c, i) => [c, values[i]])) as never),
+  );
   const list = compiledOnce(1, (pageId: number) =>
     db
       .selectFrom('page_blocks as pb')
@@ -81,6 +105,31 @@ export function versionWrites(database: Database, options: { historyLimit: numbe
 
   return {
     /**
+     * Version 1 of a page just created in `trx` (SQLite's create: PostgreSQL's
+     * writes it in its one statement): every instance's first state, and the
+     * list in the order of `instanceIds`.
+     */
+    async first(
+      trx: Kysely<DB>,
+      input: { pageId: number; instanceIds: number[]; fields: PageFields; by: Author; now: string },
+    ) {
+      const { rows } = await trx.executeQuery(firstStates(input.pageId));
+      const stateOf = new Map(rows.map((r) => [Number(r.page_block_id), Number(r.id)]));
+      const blocks: VersionList = input.instanceIds.map((id) => [id, stateOf.get(id)!]);
+      const author = authorColumns(input.by);
+      const row: Record<(typeof VERSION_COLUMNS)[number], unknown> = {
+        page_id: input.pageId,
+        number: 1,
+        created_at: input.now,
+        ...author,
+        summary: summarize(undefined, blocks, false),
+        ...input.fields,
+        blocks: JSON.stringify(blocks),
+      };
+      await trx.executeQuery(insertVersion(...VERSION_COLUMNS.map((c) => row[c])));
+    },
+
+    /**
      * Records version `number` of the page as it now stands in `trx`. A
      * version past the history's limit takes the oldest unpublished one out.
      */
@@ -97,20 +146,18 @@ export function versionWrites(database: Database, options: { historyLimit: numbe
       const r = row as Record<string, unknown>;
       const metaChanged = FIELD_COLUMNS.some((c) => r[c] !== r[`previous_${c}`]);
       const previous = row.previous_blocks === null ? undefined : (JSON.parse(row.previous_blocks) as VersionList);
-      await trx
-        .insertInto('page_versions')
-        .values({
-          page_id: pageId,
-          number,
-          created_at: input.now,
-          ...authorColumns(input.by),
-          summary: [input.summaryPrefix, summarize(previous, blocks, previous !== undefined && metaChanged)]
-            .filter(Boolean)
-            .join(': '),
-          ...Object.fromEntries(FIELD_COLUMNS.map((c) => [c, r[c]])),
-          blocks: JSON.stringify(blocks),
-        } as never)
-        .execute();
+      const version: Record<(typeof VERSION_COLUMNS)[number], unknown> = {
+        page_id: pageId,
+        number,
+        created_at: input.now,
+        ...authorColumns(input.by),
+        summary: [input.summaryPrefix, summarize(previous, blocks, previous !== undefined && metaChanged)]
+          .filter(Boolean)
+          .join(': '),
+        ...Object.fromEntries(FIELD_COLUMNS.map((c) => [c, r[c]])),
+        blocks: JSON.stringify(blocks),
+      } as Record<(typeof VERSION_COLUMNS)[number], unknown>;
+      await trx.executeQuery(insertVersion(...VERSION_COLUMNS.map((c) => version[c])));
       if (number > options.historyLimit) await pruneVersions(trx, pageId, options.historyLimit);
     },
   };
