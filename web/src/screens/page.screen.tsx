@@ -10,6 +10,7 @@ import { ScreenError } from '../shell/screen-error';
 import { EditorPanel, TABS, type Tab } from './page-editor/editor-panel';
 import { PageHeader } from './page-editor/page-header';
 import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
+import { VersionPreview } from './page-editor/version-preview';
 
 /** The panel beside the page from this width on (docs/editor-layout.md); one switched column below it. */
 export const WIDE = '(min-width: 80em)';
@@ -32,6 +33,8 @@ export function PageScreen() {
     ? (params.get('tab') as Tab)
     : 'blocks';
   const wanted = Number(params.get('block')) || null;
+  // A past version shown on the page in place of the current one (the History tab).
+  const shownVersion = Number(params.get('version')) || null;
   // The block whose form is open: it follows the address unless that would drop unsaved values.
   const [editing, setEditing] = useState<number | null>(wanted);
   const [dirty, setDirty] = useState(false);
@@ -48,13 +51,17 @@ export function PageScreen() {
   });
 
   const go = useCallback(
-    (next: { tab?: Tab; block?: number | null }) =>
+    (next: { tab?: Tab; block?: number | null; version?: number | null }) =>
       setParams((current) => {
         const to = new URLSearchParams(current);
         if (next.tab) to.set('tab', next.tab);
         if (next.block !== undefined) {
           if (next.block === null) to.delete('block');
           else to.set('block', String(next.block));
+        }
+        if (next.version !== undefined) {
+          if (next.version === null) to.delete('version');
+          else to.set('version', String(next.version));
         }
         return to;
       }),
@@ -82,7 +89,9 @@ export function PageScreen() {
   const instance = blocks.find((b) => b.id === editing) ?? null;
   const names = Object.fromEntries(blocks.map((b) => [b.id, b.block.name]));
 
-  const preview = (
+  const preview = shownVersion ? (
+    <VersionPreview pageId={id} version={shownVersion} onBack={() => go({ version: null })} />
+  ) : (
     <PagePreview
       pageId={id}
       title={page.data.meta_title ?? page.data.name}
@@ -102,6 +111,11 @@ export function PageScreen() {
       onDraft={setDraft}
       onSaved={() => (wide ? undefined : setView('page'))}
       onShowOnPage={wide ? undefined : () => setView('page')}
+      shownVersion={shownVersion}
+      onShowVersion={(version) => {
+        go({ tab: 'history', version });
+        if (version !== null) setView('page');
+      }}
     />
   );
   return (

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/errors';
 import { AddBlockModal } from './add-block-modal';
 import { BlockList } from './block-list';
 import { FieldsPanel } from './fields-panel';
+import { HistoryPanel } from './history-panel';
 import { OutdatedBlocks } from './outdated-blocks';
 import type { InstanceDraft } from './page-preview';
 import { RemoveBlockModal } from './remove-block-modal';
@@ -29,6 +30,8 @@ export function EditorPanel({
   onDraft,
   onSaved,
   onShowOnPage,
+  shownVersion,
+  onShowVersion,
 }: {
   page: PageWithBlocks;
   tab: Tab;
@@ -39,6 +42,8 @@ export function EditorPanel({
   onDraft: (draft: InstanceDraft | null) => void;
   onSaved: () => void;
   onShowOnPage?: () => void;
+  shownVersion: number | null;
+  onShowVersion: (version: number | null) => void;
 }) {
   const blocks = page.blocks ?? [];
   const outdated = blocks.filter((b) => b.update_status !== 'up_to_date').length;
@@ -75,9 +80,12 @@ export function EditorPanel({
         />
       </Tabs.Panel>
       <Tabs.Panel value="history" pt="sm">
-        <Text size="sm" c="dimmed">
-          The page’s versions will be listed here.
-        </Text>
+        <HistoryPanel
+          page={page}
+          shown={shownVersion}
+          onShow={onShowVersion}
+          active={tab === 'history' || shownVersion !== null}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="updates" pt="sm">
         <OutdatedBlocks pageId={page.id} blocks={blocks} onChanged={() => undefined /* the page refetches */} />
