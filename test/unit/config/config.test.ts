@@ -39,6 +39,10 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
   S3_PUBLIC_URL: { env: { ...S3, S3_PUBLIC_URL: 'cdn' }, says: 'S3_PUBLIC_URL must be an http(s) URL (got "cdn")' },
   UPLOAD_QUOTA_MB: { env: { UPLOAD_QUOTA_MB: '0.5' }, says: 'UPLOAD_QUOTA_MB must be a whole number of MB' },
   UPLOADS_IN_FLIGHT: { env: { UPLOADS_IN_FLIGHT: '0' }, says: 'UPLOADS_IN_FLIGHT must be a whole number, 1 to 999' },
+  PAGE_JSON_LIMIT_KB: {
+    env: { PAGE_JSON_LIMIT_KB: '0' },
+    says: 'PAGE_JSON_LIMIT_KB must be a whole number of KiB, 1 to 9999999',
+  },
   PAGE_HISTORY_LIMIT: {
     env: { PAGE_HISTORY_LIMIT: '0' },
     says: 'PAGE_HISTORY_LIMIT must be a whole number of versions, 1 to 999999',
