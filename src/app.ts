@@ -81,6 +81,9 @@ const REDACT = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
+  // The MCP route's mark on its in-process calls (src/http/mcp-mark.ts): a per-process secret.
+  'req.headers["x-pageblocks-mcp"]',
+  'headers["x-pageblocks-mcp"]',
   'password',
   'token',
   'key',
