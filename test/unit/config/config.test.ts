@@ -123,6 +123,8 @@ describe('configuration from the environment', () => {
       quotaBytes: 3 * 1024 * 1024,
       inFlight: 12,
     });
+    expect(loadConfig({}).pageJsonLimit).toBe(1024 * 1024);
+    expect(loadConfig({ PAGE_JSON_LIMIT_KB: '64' }).pageJsonLimit).toBe(64 * 1024);
   });
 
   it('reads S3 settings and CORS origins', () => {
