@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { PageView } from '../modules/pages/pages.js';
 import { fieldError, type ExpectedVersions } from '../shared/errors.js';
+import { pageBody } from './presenters/page-body.js';
 
 /**
  * ETags and `If-Match`: how a page's or a block's version travels over HTTP.
@@ -22,6 +24,17 @@ export const etagOf = (version: number) => `W/"${version}"`;
 
 /** Sets the answer's ETag to the object's version. */
 export const withETag = (reply: FastifyReply, version: number): FastifyReply => reply.header('etag', etagOf(version));
+
+/** A page's answer (`GET /pages/{id}`'s bytes), its version as the ETag. */
+export const pageAnswer = (reply: FastifyReply, view: PageView): string => {
+  withETag(reply, view.version);
+  return pageBody(view);
+};
+
+/** What a route that honours `If-Match` says of it. */
+export const IF_MATCH_NOTE =
+  'With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 ' +
+  '`version_conflict` with `current_version`, and nothing is written.';
 
 /** The header as route schemas declare it: documented, read by `expectedVersions`. */
 export const IfMatchHeaders = Type.Object({

@@ -4,6 +4,8 @@ interface KeptRead {
   version: string;
   ownerId: number;
   body: Buffer;
+  /** The page's version number the body shows: its ETag, served with it. */
+  etag: number;
 }
 
 /**
@@ -21,8 +23,13 @@ export class PageReadCache {
     this.#entries = new CrossRequestCache({ budget, weigh: (entry) => entry.body.length });
   }
 
-  /** The kept body, when it was read at `version` and the page is the user's. */
-  get(pageId: number, withBlocks: boolean, userId: number, version: string): Buffer | undefined {
+  /** The kept body and its ETag's version, when it was read at `version` and the page is the user's. */
+  get(
+    pageId: number,
+    withBlocks: boolean,
+    userId: number,
+    version: string,
+  ): { body: Buffer; etag: number } | undefined {
     const key = `${pageId}:${withBlocks ? 1 : 0}`;
     const entry = this.#entries.get(key);
     if (!entry || entry.ownerId !== userId) return undefined;
@@ -30,11 +37,11 @@ export class PageReadCache {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry.body;
+    return entry;
   }
 
-  /** Keeps a body read at `version`. */
-  set(pageId: number, withBlocks: boolean, ownerId: number, body: Buffer, version: string): void {
-    this.#entries.set(`${pageId}:${withBlocks ? 1 : 0}`, { version, ownerId, body });
+  /** Keeps a body read at `version`, with the page's version number it shows. */
+  set(pageId: number, withBlocks: boolean, ownerId: number, body: Buffer, version: string, etag: number): void {
+    this.#entries.set(`${pageId}:${withBlocks ? 1 : 0}`, { version, ownerId, body, etag });
   }
 }

@@ -3,6 +3,7 @@ import type { PageVersionKind } from '../modules/pages/pages.js';
 import { isObject } from '../shared/is-object.js';
 import { PageReadCache } from './page-read-cache.js';
 import { sendSerialized } from './serialized.js';
+import { withETag } from './if-match.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,22 +58,27 @@ export class PageReads {
    * now and belongs to `ownerId`, else `read()`'s body, kept with the version
    * taken before the read. Versions are never reused, so a body is served only
    * while nothing moved its version since it was read. A body read while the
-   * write generation moved is not kept: it may mix states.
+   * write generation moved is not kept: it may mix states. Either way the
+   * answer's ETag is the page's version number the body shows, kept with it.
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
     page: { id: number; withBlocks: boolean; ownerId: number },
-    read: () => Promise<string>,
+    read: () => Promise<{ body: string; version: number }>,
   ): Promise<FastifyReply> {
     const version = this.version.kind === 'database' ? this.version.now() : request.pageVersion;
     // null: the version was not read (no such page when it was): nothing is served or kept.
-    if (version === null) return sendSerialized(reply, await read());
+    if (version === null) {
+      const fresh = await read();
+      return sendSerialized(withETag(reply, fresh.version), fresh.body);
+    }
     const kept = this.#kept.get(page.id, page.withBlocks, page.ownerId, version);
-    if (kept !== undefined) return sendSerialized(reply, kept);
-    const body = Buffer.from(await read());
+    if (kept !== undefined) return sendSerialized(withETag(reply, kept.etag), kept.body);
+    const fresh = await read();
+    const body = Buffer.from(fresh.body);
     if (this.version.kind === 'page' || version === this.version.now())
-      this.#kept.set(page.id, page.withBlocks, page.ownerId, body, version);
-    return sendSerialized(reply, body);
+      this.#kept.set(page.id, page.withBlocks, page.ownerId, body, version, fresh.version);
+    return sendSerialized(withETag(reply, fresh.version), body);
   }
 }

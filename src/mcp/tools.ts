@@ -207,12 +207,15 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   {
     name: 'update_page',
     description:
-      'Change a page. With `blocks`, the whole block set is replaced; without it only the metadata (name, slug, site_id, meta_*) changes.',
+      'Change a page. With `blocks`, the whole block set is replaced; without it only the metadata (name, slug, site_id, meta_*) changes. ' +
+      'Every page write takes `expected_version` (the page’s `version` from get_page): then a page someone else changed since is ' +
+      'refused (412 version_conflict) instead of overwritten.',
     method: 'PUT',
     path: '/pages/:id',
     query: DryRunQuery,
     params: IdParams,
     body: PageUpdateBody,
+    expects: 'page',
   },
   {
     name: 'add_blocks',
@@ -224,6 +227,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     params: PageIdParams,
     body: AddBlocksBody,
+    expects: 'page',
   },
   {
     name: 'update_block_values',
@@ -235,6 +239,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     params: PageBlockParams,
     body: BlockValuesBody,
+    expects: 'page',
   },
   {
     name: 'move_block',
@@ -244,6 +249,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     params: PageBlockParams,
     body: MoveBody,
+    expects: 'page',
   },
   {
     name: 'remove_block',
@@ -252,6 +258,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     path: '/pages/:pageId/blocks/:pbId',
     query: DryRunQuery,
     params: PageBlockParams,
+    expects: 'page',
   },
   {
     name: 'replace_block',
@@ -263,6 +270,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     params: PageBlockParams,
     body: ReplaceBody,
+    expects: 'page',
   },
   {
     name: 'upgrade_block',
@@ -273,6 +281,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     path: '/pages/:pageId/blocks/:pbId/upgrade',
     query: DryRunQuery,
     params: PageBlockParams,
+    expects: 'page',
   },
   {
     name: 'upgrade_all_blocks',
@@ -283,6 +292,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     path: '/pages/:pageId/blocks/upgrade-all',
     query: DryRunQuery,
     params: PageIdParams,
+    expects: 'page',
   },
   {
     name: 'block_usages',

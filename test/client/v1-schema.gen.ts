@@ -452,13 +452,15 @@ export interface paths {
      * Change a page: with blocks, the whole set is replaced; without, metadata only
      * @description Use it to change a page’s metadata, or with `blocks` to replace its whole set of instances at once.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['updatePage'];
     post?: never;
     /**
      * Delete a page
      * @description Use it to remove a page and its instances.
+     *
+     *     With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     delete: operations['deletePage'];
     options?: never;
@@ -499,7 +501,7 @@ export interface paths {
      * Add blocks at a 0-based position (default: the end)
      * @description Use it to insert instances into an existing page without sending the others.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['addPageBlocks'];
     delete?: never;
@@ -520,13 +522,15 @@ export interface paths {
      * Change the values or bindings of one instance (checked against its pinned revision)
      * @description Use it to change the values or bindings of one instance.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['updatePageBlock'];
     post?: never;
     /**
      * Remove an instance (and its children) from the page
      * @description Use it to take one instance (and its children) off a page.
+     *
+     *     With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written. The answer has no body and no ETag: read the page for its new version.
      */
     delete: operations['removePageBlock'];
     options?: never;
@@ -546,7 +550,7 @@ export interface paths {
      * Move an instance to a 0-based position, and into or out of a layout
      * @description Use it to reorder a page, or to put an instance into a layout or take it out.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['movePageBlock'];
     post?: never;
@@ -569,7 +573,7 @@ export interface paths {
      * Move an instance to its block’s current revision (minor changes only)
      * @description Use it when one instance is `outdated_minor`: it moves to its block’s current revision, values kept.
      *
-     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page.
+     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['upgradePageBlock'];
     delete?: never;
@@ -591,7 +595,7 @@ export interface paths {
      * All minor upgrades of a page, atomically; majors are listed in skipped_major
      * @description Use it to bring a whole page up to date after its blocks changed; then replace what it lists in `skipped_major`.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Each instance is named at `blocks[i]`, its place in the page.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Each instance is named at `blocks[i]`, its place in the page. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written. The answer shows no page and has no ETag: read the page for its new version.
      */
     post: operations['upgradeAllPageBlocks'];
     delete?: never;
@@ -612,7 +616,7 @@ export interface paths {
      * Replace an instance by a new one in the same position, pinned to the current revision
      * @description Use it for an `outdated_major` instance, or to swap a block: the new instance takes the old one’s place.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['replacePageBlock'];
     post?: never;
@@ -6184,6 +6188,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6349,6 +6355,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6455,7 +6463,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6476,6 +6487,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6574,6 +6587,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description The request body is too large. */
       413: {
         headers: {
@@ -6615,7 +6637,10 @@ export interface operations {
   deletePage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -6664,6 +6689,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -6772,7 +6806,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
       };
@@ -6800,6 +6837,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6887,6 +6926,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -6933,7 +6981,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -6956,6 +7007,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7045,6 +7098,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description The request body is too large. */
       413: {
         headers: {
@@ -7089,7 +7151,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -7141,6 +7206,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -7158,7 +7232,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -7179,6 +7256,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7266,6 +7345,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -7312,7 +7400,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -7324,6 +7415,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7413,6 +7506,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description A major change (`major_upgrade_blocked`), or an instance already up to date */
       422: {
         headers: {
@@ -7450,7 +7552,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
       };
@@ -7561,6 +7666,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       422: {
         headers: {
@@ -7587,7 +7701,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -7611,6 +7728,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7705,6 +7824,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */

@@ -3,7 +3,8 @@ import { actorOf, maybeDry } from '../context.js';
 import { presentPage } from '../presenters/pages.presenter.js';
 import { pageBody } from '../presenters/page-body.js';
 import { sendSerialized } from '../serialized.js';
-import { DryRunQuery, errorResponses, IdParams, NoContent, Paged } from '../schemas/common.js';
+import { DryRunQuery, errorResponses, IdParams, NoContent, Paged, versionConflictResponse } from '../schemas/common.js';
+import { expectedVersions, IF_MATCH_NOTE, IfMatchHeaders, pageAnswer } from '../if-match.js';
 import { SearchQuery } from '../schemas/blocks.js';
 import {
   PAGE_BOUNDS_NOTE,
@@ -39,6 +40,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
   app.post(
     '/pages',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Create a page of a site from block instances',
@@ -53,7 +55,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
     },
     async (request, reply) => {
       const body = await maybeDry(request, deps, async () =>
-        pageBody(await pages.create(actorOf(request), request.body)),
+        pageAnswer(reply, await pages.create(actorOf(request), request.body)),
       );
       return sendSerialized(reply.status(201), body);
     },
@@ -62,7 +64,7 @@ export function pageRoutes(app: App, deps: HttpDeps) {
   app.get(
     '/pages/:id',
     {
-      config: { readsPage: true },
+      config: { readsPage: true, etag: true },
       schema: {
         tags,
         summary: 'A page; blocks is null unless with_blocks=1',
@@ -74,28 +76,38 @@ export function pageRoutes(app: App, deps: HttpDeps) {
     async (request, reply) => {
       const actor = actorOf(request);
       const page = { id: request.params.id, withBlocks: request.query.with_blocks === 1, ownerId: actor.userId };
-      return deps.pageReads.send(request, reply, page, async () =>
-        pageBody(await pages.view(actor, page.id, page.withBlocks)),
-      );
+      return deps.pageReads.send(request, reply, page, async () => {
+        const view = await pages.view(actor, page.id, page.withBlocks);
+        return { body: pageBody(view), version: view.version };
+      });
     },
   );
 
   app.put(
     '/pages/:id',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Change a page: with blocks, the whole set is replaced; without, metadata only',
-        description: PAGE_BOUNDS_NOTE,
+        description: `${PAGE_BOUNDS_NOTE} ${IF_MATCH_NOTE}`,
         params: IdParams,
+        headers: IfMatchHeaders,
         querystring: DryRunQuery,
         body: PageUpdateBody,
-        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: PageSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+          ...versionConflictResponse,
+        },
       },
     },
     async (request, reply) => {
       const body = await maybeDry(request, deps, async () =>
-        pageBody(await pages.update(actorOf(request), request.params.id, request.body)),
+        pageAnswer(
+          reply,
+          await pages.update(actorOf(request), request.params.id, request.body, expectedVersions(request)),
+        ),
       );
       return sendSerialized(reply, body);
     },
@@ -107,12 +119,14 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       schema: {
         tags,
         summary: 'Delete a page',
+        description: IF_MATCH_NOTE,
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        headers: IfMatchHeaders,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404), ...versionConflictResponse },
       },
     },
     async (request, reply) => {
-      await pages.delete(actorOf(request), request.params.id);
+      await pages.delete(actorOf(request), request.params.id, expectedVersions(request));
       reply.status(204);
     },
   );

@@ -1,12 +1,28 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, conflict, fieldError, notFound, unprocessable, validationError } from '../../shared/errors.js';
+import {
+  AppError,
+  conflict,
+  fieldError,
+  notFound,
+  unprocessable,
+  validationError,
+  type ExpectedVersions,
+} from '../../shared/errors.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
 import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
 import { kept, written, type PageBounds, type ProposedInstance } from './page-bounds.js';
-import { authorOf, type NewInstance, type Page, type PageBlock, type PagesRepository, type PageView } from './pages.js';
+import {
+  authorOf,
+  expectingVersion,
+  type NewInstance,
+  type Page,
+  type PageBlock,
+  type PagesRepository,
+  type PageView,
+} from './pages.js';
 import type { PagesService } from './pages.service.js';
 
 export interface UpgradeAllResult {
@@ -29,8 +45,13 @@ export class PageBlocksService {
   ) {}
 
   /** Inserts at a 0-based position of the page's order (default: the end). */
-  async add(actor: Actor, pageId: number, input: { blocks: InstanceInput[]; position?: number }): Promise<PageView> {
-    const { page, existing } = await this.current(actor, pageId);
+  async add(
+    actor: Actor,
+    pageId: number,
+    input: { blocks: InstanceInput[]; position?: number },
+    expected?: ExpectedVersions,
+  ): Promise<PageView> {
+    const { page, existing } = await this.current(actor, pageId, expected);
     const { position } = input;
     if (position !== undefined && (position < 0 || position > existing.size))
       throw fieldError('position', `position must be within 0..${existing.size}.`);
@@ -49,6 +70,7 @@ export class PageBlocksService {
       instances,
       now: this.now(),
       by: authorOf(actor),
+      expected,
     });
   }
 
@@ -63,8 +85,9 @@ export class PageBlocksService {
     pageBlockId: number,
     position: number,
     parentId?: number | null,
+    expected?: ExpectedVersions,
   ): Promise<void> {
-    const { page, existing } = await this.current(actor, pageId);
+    const { page, existing } = await this.current(actor, pageId, expected);
     const moved = this.instance(existing, pageBlockId);
     if (position < 0 || position >= existing.size)
       throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
@@ -83,12 +106,20 @@ export class PageBlocksService {
       after.splice(position, 0, { ...kept(moved), parent_page_block_id: parentId, at: '' });
       await this.deps.bounds.check(actor, page, after, { json: false, bodyPath: 'parent_page_block_id' });
     }
-    await this.deps.pages.moveBlock({ pageId, pageBlockId, position, parentId, now: this.now(), by: authorOf(actor) });
+    await this.deps.pages.moveBlock({
+      pageId,
+      pageBlockId,
+      position,
+      parentId,
+      now: this.now(),
+      by: authorOf(actor),
+      expected,
+    });
   }
 
-  async remove(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
-    this.instance(await this.existing(actor, pageId), pageBlockId);
-    await this.deps.pages.deleteBlock({ pageId, pageBlockId, now: this.now(), by: authorOf(actor) });
+  async remove(actor: Actor, pageId: number, pageBlockId: number, expected?: ExpectedVersions): Promise<void> {
+    this.instance((await this.current(actor, pageId, expected)).existing, pageBlockId);
+    await this.deps.pages.deleteBlock({ pageId, pageBlockId, now: this.now(), by: authorOf(actor), expected });
   }
 
   /** New values for an instance, checked against its pinned revision (the pin does not move). */
@@ -97,8 +128,9 @@ export class PageBlocksService {
     pageId: number,
     pageBlockId: number,
     input: { placeholder_values?: Record<string, unknown>; bindings?: Record<string, unknown> | null },
+    expected?: ExpectedVersions,
   ) {
-    const { page, existing } = await this.current(actor, pageId);
+    const { page, existing } = await this.current(actor, pageId, expected);
     const instance = this.instance(existing, pageBlockId);
     const block = await this.deps.blocks.get(actor, instance.block.id);
     const values = input.placeholder_values ?? instance.placeholder_values;
@@ -126,58 +158,67 @@ export class PageBlocksService {
       bindings: stored,
       now: this.now(),
       by: authorOf(actor),
+      expected,
     });
   }
 
   /** Minor only: values kept, new fields take their defaults. A major change is refused with what it would remove. */
-  async upgrade(actor: Actor, pageId: number, pageBlockId: number): Promise<void> {
-    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId);
+  async upgrade(actor: Actor, pageId: number, pageBlockId: number, expected?: ExpectedVersions): Promise<void> {
+    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId, expected);
     await this.checkUpgrades(actor, page, existing, blocks, [pageBlockId]);
-    await this.deps.pages.withPageLock(pageId, async (pages) => {
-      const instance = this.instance(await this.lockedInstances(pages, pageId), pageBlockId);
-      if (instance.update_status === 'up_to_date') {
-        throw unprocessable(
-          `Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`,
-        );
-      }
-      const { change, blocked } = this.plan(instance, blocks);
-      if (blocked) {
-        const { current_pin: from, library_version: to } = blocked;
-        throw new AppError('unprocessable', 'major_upgrade_blocked', {
-          details: {
-            message:
-              `Block ${instance.block.id} changed in a breaking way (${from.major}.${from.minor} → ${to.major}.${to.minor}); ` +
-              `carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
-            ...blocked,
-          },
-        });
-      }
-      await pages.repin({ pageId, changes: [change!], now: this.now(), by: authorOf(actor) });
-    });
+    await this.deps.pages.withPageLock(
+      pageId,
+      async (pages) => {
+        const instance = this.instance(await this.lockedInstances(pages, pageId), pageBlockId);
+        if (instance.update_status === 'up_to_date') {
+          throw unprocessable(
+            `Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`,
+          );
+        }
+        const { change, blocked } = this.plan(instance, blocks);
+        if (blocked) {
+          const { current_pin: from, library_version: to } = blocked;
+          throw new AppError('unprocessable', 'major_upgrade_blocked', {
+            details: {
+              message:
+                `Block ${instance.block.id} changed in a breaking way (${from.major}.${from.minor} → ${to.major}.${to.minor}); ` +
+                `carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
+              ...blocked,
+            },
+          });
+        }
+        await pages.repin({ pageId, changes: [change!], now: this.now(), by: authorOf(actor) });
+      },
+      expected,
+    );
   }
 
   /** All minor upgrades of the page or none, under the page's lock; majors are reported, not touched. */
-  async upgradeAll(actor: Actor, pageId: number): Promise<UpgradeAllResult> {
-    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId);
+  async upgradeAll(actor: Actor, pageId: number, expected?: ExpectedVersions): Promise<UpgradeAllResult> {
+    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId, expected);
     await this.checkUpgrades(actor, page, existing, blocks, [...existing.keys()]);
-    return this.deps.pages.withPageLock(pageId, async (pages) => {
-      const result: UpgradeAllResult = { upgraded: [], skipped_major: [], already_up_to_date: [] };
-      const changes: Array<{ pageBlockId: number; instance: NewInstance }> = [];
-      for (const instance of (await this.lockedInstances(pages, pageId)).values()) {
-        if (instance.update_status === 'up_to_date') {
-          result.already_up_to_date.push(instance.id);
-          continue;
+    return this.deps.pages.withPageLock(
+      pageId,
+      async (pages) => {
+        const result: UpgradeAllResult = { upgraded: [], skipped_major: [], already_up_to_date: [] };
+        const changes: Array<{ pageBlockId: number; instance: NewInstance }> = [];
+        for (const instance of (await this.lockedInstances(pages, pageId)).values()) {
+          if (instance.update_status === 'up_to_date') {
+            result.already_up_to_date.push(instance.id);
+            continue;
+          }
+          const { change, blocked } = this.plan(instance, blocks);
+          if (blocked) result.skipped_major.push({ id: instance.id, ...blocked });
+          else {
+            changes.push(change!);
+            result.upgraded.push({ id: instance.id, from: instance.version, to: change!.instance.version });
+          }
         }
-        const { change, blocked } = this.plan(instance, blocks);
-        if (blocked) result.skipped_major.push({ id: instance.id, ...blocked });
-        else {
-          changes.push(change!);
-          result.upgraded.push({ id: instance.id, from: instance.version, to: change!.instance.version });
-        }
-      }
-      await pages.repin({ pageId, changes, now: this.now(), by: authorOf(actor) });
-      return result;
-    });
+        await pages.repin({ pageId, changes, now: this.now(), by: authorOf(actor) });
+        return result;
+      },
+      expected,
+    );
   }
 
   /** A new instance of `block_id` in the old one's place, pinned to its current revision. */
@@ -186,8 +227,9 @@ export class PageBlocksService {
     pageId: number,
     pageBlockId: number,
     input: { block_id: number; placeholder_values: Record<string, unknown> },
+    expected?: ExpectedVersions,
   ): Promise<number> {
-    const { page, existing } = await this.current(actor, pageId);
+    const { page, existing } = await this.current(actor, pageId, expected);
     const old = this.instance(existing, pageBlockId);
     const [instance] = await this.deps.instances.build(
       actor,
@@ -206,6 +248,7 @@ export class PageBlocksService {
       instance: instance!,
       now: this.now(),
       by: authorOf(actor),
+      expected,
     });
   }
 
@@ -254,8 +297,8 @@ export class PageBlocksService {
    * taken: inside it only the transaction may touch the database (SQLite has
    * one connection, which the transaction holds).
    */
-  private async libraryBlocks(actor: Actor, pageId: number) {
-    const { page, existing } = await this.current(actor, pageId);
+  private async libraryBlocks(actor: Actor, pageId: number, expected: ExpectedVersions) {
+    const { page, existing } = await this.current(actor, pageId, expected);
     const ids = [...new Set([...existing.values()].map((i) => i.block.id))];
     const blocks = await this.deps.blocks.readable(actor, ids);
     // One that cannot be read: get() says why, as it did when each was read alone.
@@ -307,13 +350,14 @@ export class PageBlocksService {
     return new Map((await pages.blocks(pageId)).map((b) => [b.id, b]));
   }
 
-  private async existing(actor: Actor, pageId: number): Promise<Map<number, PageBlock>> {
-    return (await this.current(actor, pageId)).existing;
-  }
-
   /** The actor's page and its instances, in order. */
-  private async current(actor: Actor, pageId: number): Promise<{ page: Page; existing: Map<number, PageBlock> }> {
-    const page = await this.deps.pagesService.get(actor, pageId);
+  /** With `expected`: the 412 when the page is at another version, before anything in the body is looked at. */
+  private async current(
+    actor: Actor,
+    pageId: number,
+    expected?: ExpectedVersions,
+  ): Promise<{ page: Page; existing: Map<number, PageBlock> }> {
+    const page = expectingVersion(await this.deps.pagesService.get(actor, pageId), expected);
     return { page, existing: await this.lockedInstances(this.deps.pages, pageId) };
   }
 

@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, fieldError, validationError } from '../../shared/errors.js';
+import { AppError, fieldError, validationError, type ExpectedVersions } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
 import { searchTerms } from '../blocks/search-terms.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
@@ -10,6 +10,7 @@ import { written, type PageBounds } from './page-bounds.js';
 import {
   authorOf,
   emptyPageFields,
+  expectingVersion,
   folderNotInSite,
   META_FIELDS,
   ownPage,
@@ -95,8 +96,9 @@ export class PagesService {
   }
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
-  async update(actor: Actor, id: number, input: PageInput): Promise<PageView> {
-    const page = await this.get(actor, id);
+  /** With `expected`, only while the page is at one of those versions (412 `version_conflict` otherwise). */
+  async update(actor: Actor, id: number, input: PageInput, expected?: ExpectedVersions): Promise<PageView> {
+    const page = expectingVersion(await this.get(actor, id), expected);
     if (input.kind !== undefined && input.kind !== page.kind)
       throw fieldError('kind', 'The kind of a page is fixed at creation.');
     const { site_id, folder_id, ...rest } = await this.fields(actor, page.kind, input, page);
@@ -114,12 +116,13 @@ export class PagesService {
       ...(instances ? { instances } : {}),
       now: this.now(),
       by: authorOf(actor),
+      expected,
     });
   }
 
-  async delete(actor: Actor, id: number): Promise<void> {
-    await this.get(actor, id);
-    await this.deps.pages.delete(id);
+  async delete(actor: Actor, id: number, expected?: ExpectedVersions): Promise<void> {
+    expectingVersion(await this.get(actor, id), expected);
+    await this.deps.pages.delete(id, expected);
   }
 
   /** The metadata after applying `input` over `base`, checked against the site, kind and folder rules. */

@@ -1,5 +1,12 @@
 import type { Actor, Via } from '../../shared/actor.js';
-import { notFound, unprocessable, type FieldError } from '../../shared/errors.js';
+import {
+  notFound,
+  unprocessable,
+  versionConflict,
+  versionHolds,
+  type ExpectedVersions,
+  type FieldError,
+} from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
 import type { StoredJson } from '../../shared/stored-json.js';
@@ -73,6 +80,16 @@ export interface Page extends PageFields {
 export interface Author {
   userId: number;
   via?: Via;
+}
+
+/**
+ * The page as read, when it is at one of the `expected` versions (or none was
+ * given); else the 412. Said before anything in the body is looked at; the
+ * write checks again under the page's lock.
+ */
+export function expectingVersion<T extends Pick<Page, 'id' | 'version'>>(page: T, expected: ExpectedVersions): T {
+  if (!versionHolds(expected, page.version)) throw versionConflict(`Page ${page.id}`, page.version);
+  return page;
 }
 
 export const authorOf = (actor: Actor): Author => ({ userId: actor.userId, ...(actor.via && { via: actor.via }) });
@@ -229,8 +246,10 @@ export interface PagesRepository {
     instances?: NewInstance[];
     now: string;
     by: Author;
+    expected?: ExpectedVersions;
   }): Promise<PageView>;
-  delete(id: number): Promise<void>;
+  /** With `expected`, deletes only a page at one of those versions (else the 412 `versionConflict`). */
+  delete(id: number, expected?: ExpectedVersions): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
   findBlock(pageId: number, pageBlockId: number): Promise<PageBlock | undefined>;
   /**
@@ -243,6 +262,7 @@ export interface PagesRepository {
     instances: NewInstance[];
     now: string;
     by: Author;
+    expected?: ExpectedVersions;
   }): Promise<PageView>;
   /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
   moveBlock(input: {
@@ -252,8 +272,15 @@ export interface PagesRepository {
     parentId?: number | null;
     now: string;
     by: Author;
+    expected?: ExpectedVersions;
   }): Promise<void>;
-  deleteBlock(input: { pageId: number; pageBlockId: number; now: string; by: Author }): Promise<void>;
+  deleteBlock(input: {
+    pageId: number;
+    pageBlockId: number;
+    now: string;
+    by: Author;
+    expected?: ExpectedVersions;
+  }): Promise<void>;
   updateBlock(input: {
     pageId: number;
     pageBlockId: number;
@@ -261,6 +288,7 @@ export interface PagesRepository {
     bindings: Record<string, Binding> | null;
     now: string;
     by: Author;
+    expected?: ExpectedVersions;
   }): Promise<void>;
   /** Re-pins instances, each with its new values, in one transaction. */
   repin(input: {
@@ -276,9 +304,13 @@ export interface PagesRepository {
     instance: NewInstance;
     now: string;
     by: Author;
+    expected?: ExpectedVersions;
   }): Promise<number>;
-  /** Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave. */
-  withPageLock<T>(pageId: number, work: (repo: PagesRepository) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction holding the page's row lock, so upgrades of one page never interleave;
+   * with `expected`, only while the page is at one of those versions (else the 412 `versionConflict`).
+   */
+  withPageLock<T>(pageId: number, work: (repo: PagesRepository) => Promise<T>, expected?: ExpectedVersions): Promise<T>;
 }
 
 /** Where the rules ask about page kinds and folders. */

@@ -582,13 +582,15 @@ export interface paths {
      * Change a page: with blocks, the whole set is replaced; without, metadata only
      * @description Use it to change a page’s metadata, or with `blocks` to replace its whole set of instances at once.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['updatePage'];
     post?: never;
     /**
      * Delete a page
      * @description Use it to remove a page and its instances.
+     *
+     *     With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     delete: operations['deletePage'];
     options?: never;
@@ -629,7 +631,7 @@ export interface paths {
      * Add blocks at a 0-based position (default: the end)
      * @description Use it to insert instances into an existing page without sending the others.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['addPageBlocks'];
     delete?: never;
@@ -650,13 +652,15 @@ export interface paths {
      * Change the values or bindings of one instance (checked against its pinned revision)
      * @description Use it to change the values or bindings of one instance.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['updatePageBlock'];
     post?: never;
     /**
      * Remove an instance (and its children) from the page
      * @description Use it to take one instance (and its children) off a page.
+     *
+     *     With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written. The answer has no body and no ETag: read the page for its new version.
      */
     delete: operations['removePageBlock'];
     options?: never;
@@ -676,7 +680,7 @@ export interface paths {
      * Move an instance to a 0-based position, and into or out of a layout
      * @description Use it to reorder a page, or to put an instance into a layout or take it out.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['movePageBlock'];
     post?: never;
@@ -699,7 +703,7 @@ export interface paths {
      * Move an instance to its block’s current revision (minor changes only)
      * @description Use it when one instance is `outdated_minor`: it moves to its block’s current revision, values kept.
      *
-     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page.
+     *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['upgradePageBlock'];
     delete?: never;
@@ -721,7 +725,7 @@ export interface paths {
      * All minor upgrades of a page, atomically; majors are listed in skipped_major
      * @description Use it to bring a whole page up to date after its blocks changed; then replace what it lists in `skipped_major`.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Each instance is named at `blocks[i]`, its place in the page.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Each instance is named at `blocks[i]`, its place in the page. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written. The answer shows no page and has no ETag: read the page for its new version.
      */
     post: operations['upgradeAllPageBlocks'];
     delete?: never;
@@ -742,7 +746,7 @@ export interface paths {
      * Replace an instance by a new one in the same position, pinned to the current revision
      * @description Use it for an `outdated_major` instance, or to swap a block: the new instance takes the old one’s place.
      *
-     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure.
+     *     A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     put: operations['replacePageBlock'];
     post?: never;
@@ -7554,6 +7558,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7719,6 +7725,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7825,7 +7833,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -7846,6 +7857,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7944,6 +7957,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description The request body is too large. */
       413: {
         headers: {
@@ -7985,7 +8007,10 @@ export interface operations {
   deletePage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
       };
@@ -8034,6 +8059,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -8142,7 +8176,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
       };
@@ -8170,6 +8207,8 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8257,6 +8296,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8303,7 +8351,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -8326,6 +8377,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8415,6 +8468,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description The request body is too large. */
       413: {
         headers: {
@@ -8459,7 +8521,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -8511,6 +8576,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description An internal error; its `request_id` is in the log. */
       500: {
         headers: {
@@ -8528,7 +8602,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -8549,6 +8626,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8636,6 +8715,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */
@@ -8682,7 +8770,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -8694,6 +8785,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8783,6 +8876,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description A major change (`major_upgrade_blocked`), or an instance already up to date */
       422: {
         headers: {
@@ -8820,7 +8922,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
       };
@@ -8931,6 +9036,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       422: {
         headers: {
@@ -8957,7 +9071,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         pageId: number;
         pbId: number;
@@ -8981,6 +9098,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9075,6 +9194,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
         };
       };
       /** @description The request body is too large. */

@@ -12,8 +12,19 @@ import type { PageWriteKit } from './page-writes.js';
 export function instanceWrites(
   kit: PageWriteKit,
 ): Pick<PagesRepository, 'insertBlocks' | 'moveBlock' | 'deleteBlock' | 'updateBlock' | 'repin' | 'replaceBlock'> {
-  const { dialect, locked, referencesGone, inBody, missing, insertRows, libraryFor, answers, versions, versioned } =
-    kit;
+  const {
+    dialect,
+    locked,
+    lockedAt,
+    referencesGone,
+    inBody,
+    missing,
+    insertRows,
+    libraryFor,
+    answers,
+    versions,
+    versioned,
+  } = kit;
 
   /** The page's instances in order, as the locked transaction sees them. */
   const currentOrder = async (trx: Kysely<DB>, pageId: number) =>
@@ -48,9 +59,9 @@ export function instanceWrites(
   ) => (await insertRows(trx, pageId, instances, from, now)).map((r) => r.id);
 
   return {
-    async insertBlocks({ pageId, position: asked, instances, now, by }) {
+    async insertBlocks({ pageId, position: asked, instances, now, by, expected }) {
       const write = () =>
-        locked(pageId, async (trx) => {
+        lockedAt(pageId, expected, async (trx) => {
           const existing = await answers.instances(trx, pageId);
           const order = existing.map((b) => b.id);
           // The end is the page's as it stands under the lock: it may have lost instances since the caller looked.
@@ -80,8 +91,8 @@ export function instanceWrites(
       return invalidReference(dialect, write, () => referencesGone(undefined, instances, inBody));
     },
 
-    async moveBlock({ pageId, pageBlockId, position, parentId, now, by }) {
-      await locked(pageId, async (trx) => {
+    async moveBlock({ pageId, pageBlockId, position, parentId, now, by, expected }) {
+      await lockedAt(pageId, expected, async (trx) => {
         const all = await currentOrder(trx, pageId);
         if (!all.includes(pageBlockId)) throw missing(pageBlockId);
         if (position >= all.length) throw fieldError('position', `position must be within 0..${all.length - 1}.`);
@@ -102,8 +113,8 @@ export function instanceWrites(
       });
     },
 
-    async deleteBlock({ pageId, pageBlockId, now, by }) {
-      await locked(pageId, async (trx) => {
+    async deleteBlock({ pageId, pageBlockId, now, by, expected }) {
+      await lockedAt(pageId, expected, async (trx) => {
         // Children of a layout instance go with it (cascade).
         const { numDeletedRows } = await trx
           .deleteFrom('page_blocks')
@@ -116,8 +127,8 @@ export function instanceWrites(
       });
     },
 
-    async updateBlock({ pageId, pageBlockId, values, bindings, now, by }) {
-      await locked(pageId, async (trx) => {
+    async updateBlock({ pageId, pageBlockId, values, bindings, now, by, expected }) {
+      await lockedAt(pageId, expected, async (trx) => {
         const { numUpdatedRows } = await trx
           .updateTable('page_blocks')
           .set({
@@ -134,6 +145,7 @@ export function instanceWrites(
     },
 
     async repin({ pageId, changes, now, by }) {
+      // Run inside withPageLock, which checked the expected version under the same lock.
       await locked(pageId, async (trx) => {
         for (const { pageBlockId, instance } of changes) {
           const {
@@ -155,9 +167,9 @@ export function instanceWrites(
       });
     },
 
-    async replaceBlock({ pageId, pageBlockId, instance, now, by }) {
+    async replaceBlock({ pageId, pageBlockId, instance, now, by, expected }) {
       const write = () =>
-        locked(pageId, async (trx) => {
+        lockedAt(pageId, expected, async (trx) => {
           const old = await trx
             .selectFrom('page_blocks')
             .select(['parent_page_block_id'])

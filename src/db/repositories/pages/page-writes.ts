@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { conflict, notFound } from '../../../shared/errors.js';
+import { conflict, notFound, versionConflict, versionHolds, type ExpectedVersions } from '../../../shared/errors.js';
 import {
   type Author,
   blocksNotFound,
@@ -44,16 +44,29 @@ export function pageWriteKit(database: Database, db: Kysely<DB>, options: PagesO
    * writes deadlocked on PostgreSQL and left duplicate places), tried again
    * when the database still gives it up. Inside, the instances are read anew.
    */
-  const locked = <T>(pageId: number, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> => {
+  /**
+   * A write told which versions to expect (`If-Match`) goes on only while the
+   * page is at one of them: checked here, under the lock the write holds to
+   * its end, so of two writes expecting one version exactly one goes through.
+   */
+  const lockedAt = <T>(
+    pageId: number,
+    expected: ExpectedVersions,
+    work: (trx: Kysely<DB>) => Promise<T>,
+  ): Promise<T> => {
     const run = async (trx: Kysely<DB>) => {
       const page = await dialect
-        .forUpdate(trx.selectFrom('pages').select('id').where('id', '=', pageId))
+        .forUpdate(trx.selectFrom('pages').select(['id', 'version']).where('id', '=', pageId))
         .executeTakeFirst();
       if (!page) throw notFound(`Page ${pageId} not found.`);
+      if (!versionHolds(expected, page.version)) throw versionConflict(`Page ${pageId}`, page.version);
       return work(trx);
     };
     return db.isTransaction ? run(db) : retrying(dialect, () => db.transaction().execute(run));
   };
+  /** `lockedAt` without an expected version (writes that take none, such as a restore). */
+  const locked = <T>(pageId: number, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+    lockedAt(pageId, undefined, work);
 
   /**
    * A write refused by a foreign key: its site, folder or a block was deleted since the
@@ -129,6 +142,7 @@ export function pageWriteKit(database: Database, db: Kysely<DB>, options: PagesO
     dialect,
     inTransaction,
     locked,
+    lockedAt,
     referencesGone,
     inBody,
     missing,
@@ -154,7 +168,7 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
     db,
     dialect,
     inTransaction,
-    locked,
+    lockedAt,
     referencesGone,
     inBody,
     guardSlug,
@@ -226,7 +240,7 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
     async update(input) {
       const write = () =>
         guardSlug(input.fields.slug, () =>
-          locked(input.id, async (trx) => {
+          lockedAt(input.id, input.expected, async (trx) => {
             const head = await answers.update(trx, input.id, input.fields, input.now);
             await dialect.pageSearch.index(trx, input.id, searchDocument(input.fields));
             const record = () =>
@@ -246,8 +260,16 @@ export function pageWrites(kit: PageWriteKit): Pick<PagesRepository, 'create' | 
       );
     },
 
-    async delete(id) {
-      await db.deleteFrom('pages').where('id', '=', id).execute();
+    async delete(id, expected) {
+      // An expected version is checked by the delete itself: nothing can move it in between.
+      const statement = db.deleteFrom('pages').where('id', '=', id);
+      if (!expected) return void (await statement.execute());
+      const { numDeletedRows } = await statement
+        .where('version', 'in', expected.length ? expected : [0])
+        .executeTakeFirst();
+      if (Number(numDeletedRows) > 0) return;
+      const standing = await db.selectFrom('pages').select('version').where('id', '=', id).executeTakeFirst();
+      if (standing) throw versionConflict(`Page ${id}`, standing.version);
     },
   };
 }

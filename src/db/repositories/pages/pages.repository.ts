@@ -23,6 +23,7 @@ function bind(database: Database, db: Kysely<DB>, options: PagesOptions): PagesR
     view: pageViewReader(database, db),
     ...pageWrites(kit),
     ...instanceWrites(kit),
-    withPageLock: (pageId, work) => kit.locked(pageId, (trx) => work(bind(database, trx, options))),
+    withPageLock: (pageId, work, expected) =>
+      kit.lockedAt(pageId, expected, (trx) => work(bind(database, trx, options))),
   };
 }
