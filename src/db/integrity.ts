@@ -48,8 +48,6 @@ const REFERENCES: [table: string, column: string, target: string][] = [
   ['page_blocks', 'parent_page_block_id', 'page_blocks'],
   ['site_providers', 'site_id', 'sites'],
   ['uploads', 'user_id', 'users'],
-  ['page_versions', 'page_id', 'pages'],
-  ['page_block_states', 'page_id', 'pages'],
 ];
 
 /** Invariants that span rows, which no single constraint states. */

@@ -134,6 +134,12 @@ const cases: Case[] = [
     status: 201,
   },
   {
+    module: 'page-versions',
+    method: 'POST',
+    path: () => `/api/pages/${page.id}/versions/1/restore`,
+    status: 200,
+  },
+  {
     module: 'folders',
     method: 'POST',
     path: () => '/api/folders',
