@@ -77,20 +77,31 @@ afterAll(() => t.close());
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Runs `reads` while polling /health; the latencies of /health and what the reads answered. */
-async function whilePolling(reads: () => Promise<{ status: number; bytes: number }>[]) {
-  let done = false;
-  const answers = Promise.all(reads()).finally(() => {
-    done = true;
-  });
+/** Enough /health answers for their median to mean something. */
+const MIN_SAMPLES = 7;
+
+/**
+ * Runs `reads` while polling /health, round after round until /health has
+ * answered MIN_SAMPLES times (a quiet machine reads ten pages in 80 ms, two
+ * polls' time): the latencies of /health and every read's answer.
+ */
+async function whilePolling(reads: () => Promise<{ status: number; bytes: number }>[], samples = MIN_SAMPLES) {
   const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    await (await fetch(`${t.url}/health`)).arrayBuffer();
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const all: { status: number; bytes: number }[] = [];
+  for (let round = 0; round < 30 && (round === 0 || latencies.length < samples); round++) {
+    let done = false;
+    const answers = Promise.all(reads()).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const started = performance.now();
+      await (await fetch(`${t.url}/health`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    all.push(...(await answers));
   }
-  return { latencies, answers: await answers };
+  return { latencies, answers: all };
 }
 
 const read = async (path: string) => {
@@ -110,15 +121,19 @@ describe('reads of the largest pages', () => {
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(answers[0]!.bytes).toBeGreaterThan(JSON_LIMIT - 4096);
     expect(answers[0]!.bytes).toBeLessThan(JSON_LIMIT + 4096);
-    expect(latencies.length).toBeGreaterThanOrEqual(3);
+    expect(latencies.length).toBeGreaterThanOrEqual(MIN_SAMPLES);
     expect(median(latencies)).toBeLessThan(HEALTH_MS);
   }, 60_000);
 
   it(`answers ${AT_ONCE} previews at once of a page at its HTML bound, /health under ${HEALTH_MS} ms`, async () => {
     // One first preview: the page is rendered (and kept), as in an editor's session.
     expect((await read(`/api/v1/pages/${htmlPage}/preview`)).status).toBe(200);
-    const { latencies, answers } = await whilePolling(() =>
-      Array.from({ length: AT_ONCE }, () => read(`/api/v1/pages/${htmlPage}/preview`)),
+    // One round of previews (3 samples or more), as CI measured it (median 6.6 ms, the event-loop project alone).
+    // On a machine shared with another suite (load 8) the median was 106-155 ms: a kept page's 2 Mi HTML is laid
+    // out and sent on the main thread. Said in the closing note of issue 25.
+    const { latencies, answers } = await whilePolling(
+      () => Array.from({ length: AT_ONCE }, () => read(`/api/v1/pages/${htmlPage}/preview`)),
+      3,
     );
     console.log(
       `${AT_ONCE} previews of a ${answers[0]!.bytes}-byte document: /health ${latencies.length} answers, ` +
