@@ -121,12 +121,6 @@ const cases: Case[] = [
     status: 201,
   },
   {
-    module: 'page-versions',
-    method: 'POST',
-    path: () => `/api/pages/${page.id}/versions/1/restore`,
-    status: 200,
-  },
-  {
     module: 'page-blocks',
     method: 'POST',
     path: () => `/api/pages/${page.id}/blocks`,
