@@ -120,6 +120,8 @@ export interface Violation {
 
 /** axe-core on the page as it stands: the serious and critical violations (WCAG 2.x A and AA rules). */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // A dialog still fading in has text at part opacity, which axe reads as low contrast: judge the screen at rest.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // Evaluated, not added as a script tag: the app's CSP refuses inline scripts (and should).
   await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
