@@ -47,6 +47,11 @@ export interface MBlock {
   field: string;
   /** Its edit version (ETag): one more for every change that went through. */
   edit: number;
+  /**
+   * Its current template, when it is not `templateOf(field, major, minor)`:
+   * a fork starts at 1.0 with its source's current template.
+   */
+  template?: string;
 }
 export interface MCollection {
   id: number;

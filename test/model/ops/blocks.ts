@@ -116,6 +116,7 @@ export const updateBlock: Planner = (w, s) => {
           const b = n.blocks[id]!;
           if (bump === 'major') Object.assign(b, { major: b.major + 1, minor: 0, field: otherField(b.field) });
           if (bump === 'minor') b.minor++;
+          if (body.template !== undefined) b.template = body.template as string;
           b.edit++;
         },
         (n, answer) => {
@@ -128,12 +129,13 @@ export const updateBlock: Planner = (w, s) => {
   };
 };
 
+const currentTemplate = (block: MBlock) => block.template ?? templateOf(block.field, block.major, block.minor);
+
 /** The step the block's current revision takes from `body` (fields renamed: major; template changed: minor). */
 function bumpOf(block: MBlock, body: Record<string, unknown>): 'major' | 'minor' | 'none' {
   const schema = body.schema_content as { name: string }[] | undefined;
   if (schema && schema[0]!.name !== block.field) return 'major';
-  if (body.template !== undefined && body.template !== templateOf(block.field, block.major, block.minor))
-    return 'minor';
+  if (body.template !== undefined && body.template !== currentTemplate(block)) return 'minor';
   return 'none';
 }
 
@@ -175,6 +177,7 @@ export const forkBlock: Planner = (w, s) => {
           minor: 0,
           field: source.field,
           edit: 1,
+          template: currentTemplate(source),
         };
       });
     },
