@@ -10,7 +10,8 @@ import { AppError } from '../shared/errors.js';
 import { nearMiss } from '../shared/near-miss.js';
 import { outlineOf } from '../shared/html-outline.js';
 import { SPEC_SUMMARY } from './spec-summary.js';
-import { EXPECTED_VERSION, inputSchema, TOOL_ROUTES, toRequest, type ToolRoute } from './tools.js';
+import { EXPECTED_VERSION, inputSchema, toRequest } from './tool-request.js';
+import { TOOL_ROUTES, type ToolRoute } from './tools.js';
 
 /** An answer of the REST API, as the MCP server relays it. */
 export interface ApiAnswer {

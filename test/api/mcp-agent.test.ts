@@ -345,7 +345,8 @@ describe('the HTTP endpoint', () => {
 
 describe('tool input schemas', () => {
   it('are the route schemas of the OpenAPI document: the same parameters and body', async () => {
-    const { TOOL_ROUTES, inputSchema } = await import('../../src/mcp/tools.js');
+    const { TOOL_ROUTES } = await import('../../src/mcp/tools.js');
+    const { inputSchema } = await import('../../src/mcp/tool-request.js');
     const document = (await t.call('GET', '/api/v1/docs.json')).body;
     for (const route of TOOL_ROUTES) {
       const operation = document.paths[`/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()];

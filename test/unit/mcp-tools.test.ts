@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outlineOf } from '../../src/shared/html-outline.js';
-import { inputSchema, TOOL_ROUTES, toRequest } from '../../src/mcp/tools.js';
+import { inputSchema, toRequest } from '../../src/mcp/tool-request.js';
+import { TOOL_ROUTES } from '../../src/mcp/tools.js';
 
 describe('MCP tools', () => {
   it('have unique names and input schemas that merge the route’s parts without a clash', () => {
