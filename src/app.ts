@@ -42,6 +42,7 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
+import { KeptPreviews, PREVIEW_CACHE_BYTES } from './rendering/kept-previews.js';
 import { createStorage } from './storage/registry.js';
 import type { Storage } from './modules/uploads/uploads.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     blocks,
     instances,
     renderer,
+    previews: new KeptPreviews(PREVIEW_CACHE_BYTES, metrics?.onPreview),
   });
   // Every page write is checked against both: its JSON here, its HTML rendered on the pool.
   const bounds = new PageBounds({ jsonLimit: config.pageJsonLimit, rendered: rendering });

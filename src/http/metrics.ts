@@ -7,7 +7,7 @@ import { cameThroughProxy, type ProxyTrust } from './proxy-trust.js';
 /**
  * What the service measures for `/metrics`, in Prometheus' text format:
  * request durations by route and status, database query time, page render
- * time by outcome, the render caches' hits, and the process (CPU, memory,
+ * time by outcome, the render caches' and kept previews' hits, and the process (CPU, memory,
  * event loop, GC). Built by the composition root, which hands `onQuery` to
  * the database and `onRender` to the render pool.
  */
@@ -22,6 +22,8 @@ export interface Metrics {
     instances: { kept: number; rendered: number };
     templates: 'kept' | 'sent';
   }) => void;
+  /** The kept preview documents' observer: each preview looked up, kept or not. */
+  onPreview: (kept: boolean) => void;
   requests: Histogram<'method' | 'route' | 'status'>;
 }
 
@@ -64,9 +66,16 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
     labelNames: ['cache'],
     registers: [registry],
   });
+  const previews = new Counter({
+    name: 'pageblocks_preview_documents_total',
+    help: 'Page previews, by cache: hit (the document kept for the same inputs, nothing rendered) or miss (rendered).',
+    labelNames: ['cache'],
+    registers: [registry],
+  });
   return {
     registry,
     requests,
+    onPreview: (kept) => previews.inc({ cache: kept ? 'hit' : 'miss' }),
     onQuery: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
     onRender: (event) => {
       renders.observe({ outcome: event.outcome }, event.seconds);

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
  * even when the preview is opened on its own rather than in the app's
  * sandboxed iframe.
  */
-export const sendPreview = (reply: FastifyReply, html: string) =>
+export const sendPreview = (reply: FastifyReply, html: string | Buffer) =>
   reply
     .header('content-security-policy', 'sandbox allow-scripts')
     .header('x-content-type-options', 'nosniff')

@@ -125,6 +125,46 @@ describe('caches kept across requests, met by two users in turn', () => {
     }
   });
 
+  it('kept preview documents: each change of title, value or marks gives its own document, the twin keeps its own', async () => {
+    const saved = (user: TestUser, page: number) => t.call('GET', `/api/v1/pages/${page}/preview`, { key: user.key });
+    // The editor's preview of values as typed, of the same instance (the same id): marked when asked.
+    const draft = (user: TestUser, page: number, blocks: unknown[], marks = false) =>
+      t.call('POST', `/api/v1/pages/${page}/preview`, {
+        key: user.key,
+        body: { blocks },
+        query: { marks: marks ? 1 : 0 },
+      });
+    const rename = (user: TestUser, page: number, name: string) =>
+      t.call('PUT', `/api/v1/pages/${page}`, { key: user.key, body: { name } });
+    for (let round = 0; round < 3; round++) {
+      for (const [mine, user, theirs] of pairs) {
+        const page = of[mine].page;
+        const read = await t.call('GET', `/api/v1/pages/${page}`, { key: user().key, query: { with_blocks: 1 } });
+        const id = read.body.blocks[0].id as number;
+        const expectDocument = (text: string, name: string, value: string, marked = false) => {
+          expect(text).toContain(`<title>${name}</title>`);
+          expect(text).toContain(`${marked ? `<!--pb-block:${id}-->` : '<body>\n'}<p>${mine}:${value}</p>`);
+        };
+        // Twice each: the second answer is the kept one.
+        for (let again = 0; again < 2; again++) expectDocument((await saved(user(), page)).text, 'Twin page', 'same');
+        expect((await rename(user(), page, `Renamed ${round}`)).status).toBe(200);
+        for (let again = 0; again < 2; again++) {
+          expectDocument((await saved(user(), page)).text, `Renamed ${round}`, 'same');
+          const typed = [{ id, placeholder_values: { title: `typed ${round}` } }];
+          expectDocument((await draft(user(), page, typed)).text, `Renamed ${round}`, `typed ${round}`);
+          expectDocument((await draft(user(), page, typed, true)).text, `Renamed ${round}`, `typed ${round}`, true);
+          expectDocument((await draft(user(), page, [{ id }], true)).text, `Renamed ${round}`, 'same', true);
+        }
+        expect((await rename(user(), page, 'Twin page')).status).toBe(200);
+        expectDocument((await saved(user(), page)).text, 'Twin page', 'same');
+        const twin = await saved(user() === a ? b : a, of[theirs].page);
+        expect(twin.text).toContain(`<p>${theirs}:same</p>`);
+        expect(twin.text).not.toContain(`${mine}:`);
+        expect((await saved(user(), of[theirs].page)).status).toBe(404);
+      }
+    }
+  });
+
   it('kept statements: the same reads for A and B in turn answer each their own rows, after a refused write too', async () => {
     for (let round = 0; round < 3; round++) {
       for (const [mine, user, theirs] of pairs) {

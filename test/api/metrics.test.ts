@@ -47,9 +47,14 @@ describe('/metrics with METRICS=1 and no token', () => {
     const value = (text: string, series: string) =>
       Number(new RegExp(`^${series.replace(/[{}"()[\]|.+*?^$\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = (await t.call('GET', '/metrics')).text;
-    // First preview: the thread parses the template and renders both instances; the second takes both from its cache.
-    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).status).toBe(200);
-    expect((await t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key })).status).toBe(200);
+    // First preview: the thread parses the template and renders both instances; the second is the kept document.
+    // Renamed, the page is another document, but its instances come from the thread's cache.
+    const preview = () => t.call('GET', `/api/v1/pages/${page.id}/preview`, { key: user.key });
+    expect((await preview()).status).toBe(200);
+    expect((await preview()).status).toBe(200);
+    const renamed = { key: user.key, body: { name: 'Measured again' } };
+    expect((await t.call('PUT', `/api/v1/pages/${page.id}`, renamed)).status).toBe(200);
+    expect((await preview()).status).toBe(200);
     expect((await t.call('GET', `/api/v1/pages/${bad.id}/preview`, { key: user.key })).status).toBe(422);
     const after = (await t.call('GET', '/metrics')).text;
     const delta = (series: string) => value(after, series) - value(before, series);
@@ -60,6 +65,8 @@ describe('/metrics with METRICS=1 and no token', () => {
     expect(delta('pageblocks_render_instances_total{cache="hit"}')).toBe(2);
     expect(delta('pageblocks_render_templates_total{cache="miss"}')).toBe(1);
     expect(delta('pageblocks_render_templates_total{cache="hit"}')).toBe(1);
+    expect(delta('pageblocks_preview_documents_total{cache="miss"}')).toBe(3);
+    expect(delta('pageblocks_preview_documents_total{cache="hit"}')).toBe(1);
     // Every request above read the key, the page and its instances.
     expect(delta('pageblocks_db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(6);
     expect(after).toMatch(/^pageblocks_db_query_duration_seconds_bucket\{le="0.001",outcome="ok"\} \d+$/m);

@@ -60,7 +60,7 @@ export class PageHistoryService {
    * bytes of the page's preview when it was current. A version whose block was
    * deleted since cannot be rendered: 409 at `blocks[i]`.
    */
-  async preview(actor: Actor, pageId: number, number: number): Promise<string> {
+  async preview(actor: Actor, pageId: number, number: number): Promise<Buffer> {
     const version = await this.get(actor, pageId, number);
     const revisions = await this.deps.history.revisions(version.instances.map((i) => i.revision_id));
     const errors: FieldError[] = version.instances.flatMap((instance, i) =>

@@ -8,6 +8,7 @@ import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
 import type { ProposedInstance, RenderedSize } from '../pages/page-bounds.js';
 import {
   overflowIndex,
+  type KeptDocuments,
   type PageBlockInput,
   type PageRenderer,
   type RenderablePage,
@@ -31,6 +32,8 @@ export class PageRenderingService implements RenderedSize {
       blocks: BlocksService;
       instances: InstanceBuilder;
       renderer: PageRenderer;
+      /** Preview documents kept across requests, by everything that decides them. */
+      previews: KeptDocuments;
     },
   ) {}
 
@@ -42,8 +45,12 @@ export class PageRenderingService implements RenderedSize {
   }
 
   /** The page rendered for `renderFor`: whose turn it takes in the shared pool, and why. */
-  async render({ instances }: RenderablePage, renderFor: RenderFor): Promise<RenderedPage> {
-    const inputs = await this.inputs(
+  async render(page: RenderablePage, renderFor: RenderFor): Promise<RenderedPage> {
+    return this.deps.renderer.renderPage(await this.pageInputs(page), renderFor);
+  }
+
+  private pageInputs({ instances }: RenderablePage): Promise<PageBlockInput[]> {
+    return this.inputs(
       instances.map((b) => ({
         instance: b,
         fields: b.schema_snapshot as FieldDefinition[],
@@ -51,7 +58,6 @@ export class PageRenderingService implements RenderedSize {
         blockType: b.block_type,
       })),
     );
-    return this.deps.renderer.renderPage(inputs, renderFor);
   }
 
   /**
@@ -67,7 +73,7 @@ export class PageRenderingService implements RenderedSize {
     /** Aborted when the requester goes away: a render still waiting gives its place back. */
     signal?: AbortSignal,
     { marks = false }: { marks?: boolean } = {},
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const saved = await this.read(actor, pageId);
     const source = draft?.blocks
       ? { ...saved, instances: await applyDraft(saved.instances, draft.blocks, this.deps.instances) }
@@ -75,20 +81,31 @@ export class PageRenderingService implements RenderedSize {
     return this.previewOf(actor, source, signal, { marks });
   }
 
-  /** A page as given (a page's version, read from its history) as a preview document: `previewPage`'s bytes. */
+  /**
+   * A page as given (a page's version, read from its history) as a preview
+   * document: `previewPage`'s bytes. A document kept for the same inputs is
+   * answered as it is (`KeptPreviews`): it takes no turn on the render threads.
+   */
   async previewOf(
     actor: Actor,
     source: RenderablePage,
     signal?: AbortSignal,
     { marks = false }: { marks?: boolean } = {},
-  ): Promise<string> {
-    const rendered = await this.render(source, {
+  ): Promise<Buffer> {
+    const inputs = await this.pageInputs(source);
+    const title = source.page.meta_title ?? source.page.name;
+    const key = this.deps.previews.keyOf(inputs, { title, marks });
+    const kept = key === undefined ? undefined : this.deps.previews.get(key);
+    if (kept !== undefined) return kept;
+    const rendered = await this.deps.renderer.renderPage(inputs, {
       userId: actor.userId,
       purpose: 'preview',
       ...(signal && { signal }),
       ...(marks ? { marks } : {}),
     });
-    return this.deps.renderer.previewDocument({ ...rendered, title: source.page.meta_title ?? source.page.name });
+    const bytes = Buffer.from(this.deps.renderer.previewDocument({ ...rendered, title }));
+    if (key !== undefined) this.deps.previews.set(key, bytes);
+    return bytes;
   }
 
   /**

@@ -244,6 +244,17 @@ export interface RenderFor {
   marks?: boolean;
 }
 
+/**
+ * Port: preview documents kept across requests (the bytes sent), by a key
+ * naming everything that decides them; none for inputs that must be rendered
+ * every time. A kept document is answered without a render.
+ */
+export interface KeptDocuments {
+  keyOf(blocks: PageBlockInput[], of: { title: string; marks: boolean }): string | undefined;
+  get(key: string): Buffer | undefined;
+  set(key: string, bytes: Buffer): void;
+}
+
 /** Port: templates to HTML. A template that cannot be rendered rejects with an `unprocessable` AppError. */
 export interface PageRenderer {
   /** The blocks in order, each child inside its parent's `children`; CSS and JS once per revision. */
