@@ -249,6 +249,8 @@ describe('publication', () => {
       updated_at: null,
       last_error: null,
       last_error_at: null,
+      published_version: null,
+      has_unpublished_changes: false,
     });
     const published = await publish(page.id, { rubric_ids: [3], meta_title: 'Launch day', preview_text: 'Short' });
     expect(published.status).toBe(200);

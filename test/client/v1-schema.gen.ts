@@ -2446,7 +2446,9 @@ export interface components {
      *       "published_at": "2026-01-05T10:05:00.000Z",
      *       "updated_at": "2026-01-05T10:05:00.000Z",
      *       "last_error": null,
-     *       "last_error_at": null
+     *       "last_error_at": null,
+     *       "published_version": 3,
+     *       "has_unpublished_changes": true
      *     }
      */
     PublicationStatus: {
@@ -2461,6 +2463,10 @@ export interface components {
       last_error: string | null;
       /** Format: date-time */
       last_error_at: string | null;
+      /** @description the latest version of the page that went to the provider (its `version` then); null before the first publication */
+      published_version: number | null;
+      /** @description published, and the page has changed since: its `version` is not `published_version` (publish-update sends it). False for a page never published. `GET /pages?has_unpublished_changes=1` lists such pages */
+      has_unpublished_changes: boolean;
     };
     /**
      * @example {
@@ -6065,6 +6071,8 @@ export interface operations {
         offset?: number;
         /** @description 1: only pages with outdated blocks */
         has_outdated?: 0 | 1;
+        /** @description 1: only published pages changed since their last publication (`has_unpublished_changes`) */
+        has_unpublished_changes?: 0 | 1;
       };
       header?: never;
       path?: never;
@@ -10114,7 +10122,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -10203,7 +10213,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -10328,7 +10340,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];

@@ -152,6 +152,12 @@ export const PageSchema = named('Page', Type.Object(PAGE_PROPERTIES), {
 export const PageListQuery = Type.Object({
   ...PageQueryProperties,
   has_outdated: Type.Optional(Int({ enum: [0, 1], description: '1: only pages with outdated blocks' })),
+  has_unpublished_changes: Type.Optional(
+    Int({
+      enum: [0, 1],
+      description: '1: only published pages changed since their last publication (`has_unpublished_changes`)',
+    }),
+  ),
 });
 
 export const PageGetQuery = Type.Object({

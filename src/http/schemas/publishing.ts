@@ -15,6 +15,18 @@ export const PublicationStatusSchema = named(
       }),
     ),
     last_error_at: Nullable(Timestamp),
+    published_version: Nullable(
+      Int({
+        minimum: 1,
+        description:
+          'the latest version of the page that went to the provider (its `version` then); null before the first publication',
+      }),
+    ),
+    has_unpublished_changes: Type.Boolean({
+      description:
+        'published, and the page has changed since: its `version` is not `published_version` (publish-update sends it). ' +
+        'False for a page never published. `GET /pages?has_unpublished_changes=1` lists such pages',
+    }),
   }),
   {
     example: {
@@ -25,6 +37,8 @@ export const PublicationStatusSchema = named(
       updated_at: '2026-01-05T10:05:00.000Z',
       last_error: null,
       last_error_at: null,
+      published_version: 3,
+      has_unpublished_changes: true,
     },
   },
 );

@@ -31,8 +31,12 @@ export function pageRoutes(app: App, deps: HttpDeps) {
       },
     },
     async (request) => {
-      const { has_outdated, ...page } = request.query;
-      const result = await pages.list(actorOf(request), { ...page, hasOutdated: has_outdated === 1 });
+      const { has_outdated, has_unpublished_changes, ...page } = request.query;
+      const result = await pages.list(actorOf(request), {
+        ...page,
+        hasOutdated: has_outdated === 1,
+        hasUnpublishedChanges: has_unpublished_changes === 1,
+      });
       return { ...result, data: result.data.map((p) => presentPage({ ...p, blocks: null })) };
     },
   );

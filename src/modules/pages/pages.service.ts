@@ -51,7 +51,10 @@ export class PagesService {
     },
   ) {}
 
-  async list(actor: Actor, query: PageRequest & { hasOutdated?: boolean }): Promise<ListPage<Page>> {
+  async list(
+    actor: Actor,
+    query: PageRequest & { hasOutdated?: boolean; hasUnpublishedChanges?: boolean },
+  ): Promise<ListPage<Page>> {
     const { rows, total } = await this.deps.pages.list({ ...query, ownerId: actor.userId });
     return pageOf(rows, total, query);
   }

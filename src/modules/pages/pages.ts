@@ -216,6 +216,8 @@ export interface NewInstance {
 export interface PageListQuery extends PageRequest {
   ownerId: number;
   hasOutdated?: boolean;
+  /** Only published pages whose current version is not the one the provider has. */
+  hasUnpublishedChanges?: boolean;
   siteId?: number;
 }
 

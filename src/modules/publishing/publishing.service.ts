@@ -48,7 +48,22 @@ export class PublishingService {
   ) {}
 
   async status(actor: Actor, pageId: number): Promise<PublicationStatus> {
-    return statusOf(await this.deps.pages.get(actor, pageId));
+    const page = await this.deps.pages.get(actor, pageId);
+    return this.withVersions(statusOf(page), pageId, page.version);
+  }
+
+  /**
+   * The status with where the page's versions stand: the latest one sent, and
+   * whether the page moved past it. Read after the write it follows (a
+   * publication's mark), so that a change made during the call shows too.
+   */
+  private async withVersions(status: BaseStatus, pageId: number, read: number): Promise<PublicationStatus> {
+    const state = (await this.deps.publication.versionState(pageId)) ?? { version: read, published_version: null };
+    return {
+      ...status,
+      published_version: state.published_version,
+      has_unpublished_changes: status.is_published && state.published_version !== state.version,
+    };
   }
 
   async providerRecord(actor: Actor, siteId: number): Promise<ProviderRecord> {
@@ -143,7 +158,7 @@ export class PublishingService {
         externalSlug: ref.slug,
         now,
       });
-      return {
+      const status: BaseStatus = {
         is_published: true,
         external_id: ref.id,
         external_slug: ref.slug,
@@ -152,6 +167,7 @@ export class PublishingService {
         last_error: null,
         last_error_at: null,
       };
+      return this.withVersions(status, pageId, page.version);
     });
   }
 
@@ -173,7 +189,14 @@ export class PublishingService {
       const externalSlug = ref.slug ?? status.external_slug;
       const now = this.now();
       await this.deps.publication.markUpdated({ pageId, version: source.page.version, externalSlug, now });
-      return { ...status, external_slug: externalSlug, updated_at: now, last_error: null, last_error_at: null };
+      const updated = {
+        ...status,
+        external_slug: externalSlug,
+        updated_at: now,
+        last_error: null,
+        last_error_at: null,
+      };
+      return this.withVersions(updated, pageId, source.page.version);
     });
   }
 
@@ -257,6 +280,9 @@ export class PublishingService {
   }
 }
 
+/** The publication state as the page's row holds it, without its versions. */
+type BaseStatus = Omit<PublicationStatus, 'published_version' | 'has_unpublished_changes'>;
+
 const statusOf = (
   page: Pick<
     Page,
@@ -268,7 +294,7 @@ const statusOf = (
     | 'publication_error'
     | 'publication_error_at'
   >,
-): PublicationStatus => ({
+): BaseStatus => ({
   is_published: page.is_published,
   external_id: page.external_id,
   external_slug: page.external_slug,

@@ -11,6 +11,18 @@ export interface PublicationStatus {
   /** The provider's message from the last failed publish or publish-update; null once one succeeds. */
   last_error: string | null;
   last_error_at: string | null;
+  /** The latest version of the page that went to the provider; null before the first publication. */
+  published_version: number | null;
+  /** Published, and the page's current version is not the one the provider has. */
+  has_unpublished_changes: boolean;
+}
+
+/** Where a page's versions stand against its publication. */
+export interface VersionState {
+  /** The page's current version. */
+  version: number;
+  /** The latest version marked published in its history; null if none. */
+  published_version: number | null;
 }
 
 export interface ProviderRecord {
@@ -36,7 +48,9 @@ export interface RevisionAssets {
 
 /** Port: a page's publication state and its site's provider settings. */
 export interface PublicationRepository {
-  status(pageId: number): Promise<PublicationStatus | undefined>;
+  status(pageId: number): Promise<Omit<PublicationStatus, 'published_version' | 'has_unpublished_changes'> | undefined>;
+  /** The page's current version and the latest one that went to the provider; undefined when there is no such page. */
+  versionState(pageId: number): Promise<VersionState | undefined>;
   /**
    * Claims the page for a publication when it is in `expected` state and not
    * claimed by a live attempt (older than `staleBefore` claims are dead).

@@ -3044,7 +3044,9 @@ export interface components {
      *       "published_at": "2026-01-05T10:05:00.000Z",
      *       "updated_at": "2026-01-05T10:05:00.000Z",
      *       "last_error": null,
-     *       "last_error_at": null
+     *       "last_error_at": null,
+     *       "published_version": 3,
+     *       "has_unpublished_changes": true
      *     }
      */
     PublicationStatus: {
@@ -3059,6 +3061,10 @@ export interface components {
       last_error: string | null;
       /** Format: date-time */
       last_error_at: string | null;
+      /** @description the latest version of the page that went to the provider (its `version` then); null before the first publication */
+      published_version: number | null;
+      /** @description published, and the page has changed since: its `version` is not `published_version` (publish-update sends it). False for a page never published. `GET /pages?has_unpublished_changes=1` lists such pages */
+      has_unpublished_changes: boolean;
     };
     /**
      * @example {
@@ -7435,6 +7441,8 @@ export interface operations {
         offset?: number;
         /** @description 1: only pages with outdated blocks */
         has_outdated?: 0 | 1;
+        /** @description 1: only published pages changed since their last publication (`has_unpublished_changes`) */
+        has_unpublished_changes?: 0 | 1;
       };
       header?: never;
       path?: never;
@@ -11484,7 +11492,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -11573,7 +11583,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -11698,7 +11710,9 @@ export interface operations {
            *       "published_at": "2026-01-05T10:05:00.000Z",
            *       "updated_at": "2026-01-05T10:05:00.000Z",
            *       "last_error": null,
-           *       "last_error_at": null
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -16111,6 +16125,9 @@ export const pathsApiBlocksIdPlaceholderSchemaGetResponses200ContentApplicationJ
 > = ['schema', 'markdown'];
 export const pathsApiPagesGetParametersQueryHas_outdatedValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages']['get']['parameters']['query']['has_outdated']
+> = [0, 1];
+export const pathsApiPagesGetParametersQueryHas_unpublished_changesValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages']['get']['parameters']['query']['has_unpublished_changes']
 > = [0, 1];
 export const pathsApiPagesPostParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages']['post']['parameters']['query']['dry_run']

@@ -17,6 +17,14 @@ export const hasOutdatedSql = sql<boolean>`exists (
   where pb.page_id = pages.id and ${isOutdatedSql('pb', 'cur')}
 )`;
 
+/**
+ * Published, and its current version is not one that went to the provider:
+ * the site shows an older state (`has_unpublished_changes`).
+ */
+export const hasUnpublishedChangesSql = sql<boolean>`(pages.is_published = ${sql.lit(true)} and not exists (
+  select 1 from page_versions v where v.page_id = pages.id and v.number = pages.version and v.published = ${sql.lit(true)}
+))`;
+
 export function toPage(row: Record<string, unknown>): Page {
   return {
     ...(row as unknown as Page),
@@ -106,6 +114,7 @@ export function pageReads(
     async list(query) {
       let base = pageQuery(query.ownerId);
       if (query.hasOutdated) base = base.where(hasOutdatedSql);
+      if (query.hasUnpublishedChanges) base = base.where(hasUnpublishedChangesSql);
       if (query.siteId !== undefined) base = base.where('pages.site_id', '=', query.siteId);
       const [rows, total] = await readAll(
         db,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { markVersionPublished } from './version-writes.js';
 import type { PublicationRepository } from '../../../modules/publishing/publishing.js';
 import { siteNotFound } from '../../../modules/sites/sites.js';
@@ -36,6 +37,27 @@ export function publicationRepository({ db, dialect }: Database): PublicationRep
           updated_at: row.publication_updated_at,
           last_error: row.publication_error,
           last_error_at: row.publication_error_at,
+        }
+      );
+    },
+    async versionState(pageId) {
+      const row = await db
+        .selectFrom('pages')
+        .select((eb) => [
+          'pages.version',
+          eb
+            .selectFrom('page_versions as v')
+            .select((v) => v.fn.max('v.number').as('n'))
+            .whereRef('v.page_id', '=', 'pages.id')
+            .where('v.published', '=', sql.lit(true))
+            .as('published_version'),
+        ])
+        .where('pages.id', '=', pageId)
+        .executeTakeFirst();
+      return (
+        row && {
+          version: Number(row.version),
+          published_version: row.published_version === null ? null : Number(row.published_version),
         }
       );
     },
