@@ -164,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       pages,
       blocks,
       rendering,
+      bounds,
       clock,
     }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),

@@ -178,7 +178,9 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   },
   {
     name: 'list_pages',
-    description: 'Your pages. `has_outdated: 1` lists only pages with outdated block instances (the audit).',
+    description:
+      'Your pages. `has_outdated: 1` lists only pages with outdated block instances (the audit); ' +
+      '`has_unpublished_changes: 1` only published pages changed since their last publication.',
     method: 'GET',
     path: '/pages',
     query: PageListQuery,
@@ -359,11 +361,13 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     description:
       'Undo: make a new version of the page equal to version `number`, pins as they were (an instance restored onto ' +
       'an older revision is outdated again). `dry_run: 1` answers the page as it would be and changes nothing. A block ' +
-      'of that version deleted since, or no longer visible to you, is a 409 at blocks[i], and nothing changes.',
+      'of that version deleted since, or no longer visible to you, is a 409 at blocks[i], and nothing changes. ' +
+      '`expected_version` (the page’s `version` you read): a page changed since is refused (412 version_conflict).',
     method: 'POST',
     path: '/pages/:id/versions/:number/restore',
     params: VersionParams,
     query: DryRunQuery,
+    expects: 'page',
   },
   {
     name: 'publish_page',

@@ -1,7 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
 import { presentVersion } from '../presenters/history.presenter.js';
-import { pageBody } from '../presenters/page-body.js';
+import { expectedVersions, IF_MATCH_NOTE, IfMatchHeaders, pageAnswer } from '../if-match.js';
 import { sendPreview } from '../preview-reply.js';
 import { sendSerialized } from '../serialized.js';
 import {
@@ -11,8 +11,8 @@ import {
   VersionEntrySchema,
   VersionParams,
 } from '../schemas/history.js';
-import { DryRunQuery, errorResponses, IdParams, Paged, PageQuery } from '../schemas/common.js';
-import { PageSchema } from '../schemas/pages.js';
+import { DryRunQuery, errorResponses, IdParams, Paged, PageQuery, versionConflictResponse } from '../schemas/common.js';
+import { PAGE_BOUNDS_NOTE, PageSchema } from '../schemas/pages.js';
 import { HtmlDocument } from '../schemas/publishing.js';
 
 /** A page's history: every successful write made one version (README.md of src/db/repositories/pages, Versions). */
@@ -91,6 +91,7 @@ export function pageVersionRoutes(app: App, deps: HttpDeps) {
   app.post(
     '/pages/:id/versions/:number/restore',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Make a new version equal to version n, with the pins as they were',
@@ -98,15 +99,20 @@ export function pageVersionRoutes(app: App, deps: HttpDeps) {
           'Instances still on the page keep their ids; those removed since come back with new ids; the others leave. ' +
           'An instance restored onto an older revision is outdated again (update_status says so). The page keeps its ' +
           'site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at ' +
-          'blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug.',
+          'blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug. A restore is ' +
+          `a write like any other. ${PAGE_BOUNDS_NOTE} Here that place is in version n (blocks[i]…). ${IF_MATCH_NOTE}`,
         params: VersionParams,
+        headers: IfMatchHeaders,
         querystring: DryRunQuery,
-        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422), ...versionConflictResponse },
       },
     },
     async (request, reply) => {
       const body = await maybeDry(request, deps, async () =>
-        pageBody(await history.restore(actorOf(request), request.params.id, request.params.number)),
+        pageAnswer(
+          reply,
+          await history.restore(actorOf(request), request.params.id, request.params.number, expectedVersions(request)),
+        ),
       );
       return sendSerialized(reply, body);
     },

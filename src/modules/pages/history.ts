@@ -1,3 +1,4 @@
+import type { ExpectedVersions } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
 import type { Author, PageFields, PageView } from './pages.js';
@@ -66,9 +67,10 @@ export interface PageHistoryRepository {
    * come back as new instances, the others leave; pins as they were. The page
    * keeps its site and folder. Throws `conflict` at `blocks[i]` when a pinned
    * revision is gone (its block deleted), and the slug conflict. Answers the
-   * page as written.
+   * page as written. With `expected`, only while the page is at one of those
+   * versions (checked under the lock: 412 `version_conflict`).
    */
-  restore(input: { version: PageVersion; by: Author; now: string }): Promise<PageView>;
+  restore(input: { version: PageVersion; by: Author; now: string; expected?: ExpectedVersions }): Promise<PageView>;
 }
 
 /** A change of values or bindings: the path in the newer version, and each side (absent: not there). */

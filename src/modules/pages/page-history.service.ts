@@ -1,13 +1,14 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { conflict, notFound, type FieldError } from '../../shared/errors.js';
+import { conflict, notFound, type ExpectedVersions, type FieldError } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
 import { StoredJson } from '../../shared/stored-json.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { PageRenderingService } from '../publishing/page-rendering.service.js';
 import type { RenderableInstance, RenderablePage } from '../publishing/publishing.js';
 import type { PageHistoryRepository, PageVersion, VersionDiff, VersionEntry } from './history.js';
-import { authorOf, type PageView } from './pages.js';
+import type { PageBounds, ProposedInstance } from './page-bounds.js';
+import { authorOf, expectingVersion, type PageView } from './pages.js';
 import type { PagesService } from './pages.service.js';
 import { diffVersions } from './version-diff.js';
 
@@ -24,6 +25,7 @@ export class PageHistoryService {
       pages: PagesService;
       blocks: BlocksService;
       rendering: PageRenderingService;
+      bounds: PageBounds;
       clock: Clock;
     },
   ) {}
@@ -101,11 +103,17 @@ export class PageHistoryService {
   }
 
   /**
-   * A new version equal to version `number`, pins as they were. Every block it
-   * pinned must still exist and be visible to the actor; otherwise 409 with
-   * `errors[]` at `blocks[i]` and nothing changes.
+   * A new version equal to version `number`, pins as they were. With
+   * `expected`, only while the page is at one of those versions (412
+   * `version_conflict`, said before anything else is checked, as every page
+   * write says it). Every block it pinned must still exist and be visible to
+   * the actor; otherwise 409 with `errors[]` at `blocks[i]` and nothing
+   * changes. A restore is a write like any other: the page it makes must be
+   * within today's bounds (its JSON limit may have been lowered since, its
+   * HTML bound too), a 422 at the place in version n (`blocks[i]...`).
    */
-  async restore(actor: Actor, pageId: number, number: number): Promise<PageView> {
+  async restore(actor: Actor, pageId: number, number: number, expected?: ExpectedVersions): Promise<PageView> {
+    expectingVersion(await this.deps.pages.get(actor, pageId), expected);
     const version = await this.get(actor, pageId, number);
     const ids = [...new Set(version.instances.map((i) => i.block_id))];
     const visible = await this.deps.blocks.readable(actor, ids);
@@ -130,6 +138,30 @@ export class PageHistoryService {
     });
     if (errors.length)
       throw conflict(`Version ${number} cannot be restored: see errors[]. Nothing was changed.`, errors);
-    return this.deps.history.restore({ version, by: authorOf(actor), now: this.deps.clock.now().toISOString() });
+    await this.checkBounds(actor, version);
+    return this.deps.history.restore({
+      version,
+      by: authorOf(actor),
+      now: this.deps.clock.now().toISOString(),
+      expected,
+    });
+  }
+
+  /** The page as the restore would leave it, each instance at its place in the version. */
+  private async checkBounds(actor: Actor, version: PageVersion): Promise<void> {
+    const revisions = await this.deps.history.revisions([...new Set(version.instances.map((i) => i.revision_id))]);
+    const instances = version.instances.map((instance, i): ProposedInstance => ({
+      id: instance.id,
+      block_id: instance.block_id,
+      revision_id: instance.revision_id,
+      // Checked above: every pinned revision exists (one deleted meanwhile is the write's 409).
+      schema_snapshot: StoredJson.fromText<unknown[]>(revisions.get(instance.revision_id)?.schema_content ?? '[]'),
+      placeholder_values: JSON.parse(instance.placeholder_values_json) as Record<string, unknown>,
+      bindings:
+        instance.bindings_json === null ? null : (JSON.parse(instance.bindings_json) as ProposedInstance['bindings']),
+      parent_page_block_id: instance.parent_page_block_id,
+      at: `blocks[${i}]`,
+    }));
+    await this.deps.bounds.check(actor, version.fields, instances);
   }
 }

@@ -853,7 +853,7 @@ export interface paths {
      * Make a new version equal to version n, with the pins as they were
      * @description Use it to undo changes: the page gets a new version equal to an old one, pins included; try it with dry_run=1 first.
      *
-     *     Instances still on the page keep their ids; those removed since come back with new ids; the others leave. An instance restored onto an older revision is outdated again (update_status says so). The page keeps its site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug.
+     *     Instances still on the page keep their ids; those removed since come back with new ids; the others leave. An instance restored onto an older revision is outdated again (update_status says so). The page keeps its site and folder. A block of version n deleted since, or no longer visible to you, is a 409 with errors[] at blocks[i] (the place in version n), and nothing changes; a slug taken since is a 409 at slug. A restore is a write like any other. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. Here that place is in version n (blocks[i]…). With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['restorePageVersion'];
     delete?: never;
@@ -9687,7 +9687,10 @@ export interface operations {
         /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
         dry_run?: 0 | 1;
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
       path: {
         id: number;
         /** @description a version number */
@@ -9700,6 +9703,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9807,6 +9812,24 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['Error'];
         };
       };

@@ -64,7 +64,7 @@ export function pageWriteKit(database: Database, db: Kysely<DB>, options: PagesO
     };
     return db.isTransaction ? run(db) : retrying(dialect, () => db.transaction().execute(run));
   };
-  /** `lockedAt` without an expected version (writes that take none, such as a restore). */
+  /** `lockedAt` without an expected version (a step of a write that checked it already, such as a re-pin). */
   const locked = <T>(pageId: number, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     lockedAt(pageId, undefined, work);
 

@@ -38,7 +38,7 @@ export const cannotRestore = (number: number, errors: FieldError[]) =>
  * one row); one gone since comes back as a new instance; the others leave.
  */
 export function versionRestore(kit: PageWriteKit): Pick<PageHistoryRepository, 'restore'> {
-  const { db, dialect, locked, guardSlug, answers, versions } = kit;
+  const { db, dialect, lockedAt, guardSlug, answers, versions } = kit;
 
   const current = async (trx: Kysely<DB>, pageId: number) =>
     new Map(
@@ -60,12 +60,12 @@ export function versionRestore(kit: PageWriteKit): Pick<PageHistoryRepository, '
     );
 
   return {
-    async restore({ version, by, now }) {
+    async restore({ version, by, now, expected }) {
       const pageId = version.page_id;
       const list: VersionList = version.instances.map((i) => [i.id, i.state_id]);
       const write = () =>
         guardSlug(version.fields.slug, () =>
-          locked(pageId, async (trx) => {
+          lockedAt(pageId, expected, async (trx) => {
             const gone = await goneRevisions(trx, version);
             if (gone.length) throw cannotRestore(version.number, gone);
             const { site_id: _s, folder_id: _f, ...fields } = version.fields;
