@@ -5023,13 +5023,20 @@ export interface operations {
            *         "properties": {
            *           "title": {
            *             "type": "string",
-           *             "maxLength": 80
+           *             "title": "Title",
+           *             "maxLength": 80,
+           *             "x-widget": "input"
+           *           },
+           *           "body": {
+           *             "type": "string",
+           *             "title": "Text",
+           *             "x-widget": "textarea"
            *           }
-           *         },
-           *         "additionalProperties": false
+           *         }
            *       },
            *       "example": {
-           *         "title": ""
+           *         "title": "",
+           *         "body": ""
            *       },
            *       "binding_slots": [
            *         {
@@ -5046,6 +5053,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             block_type: 'schema' | 'markdown';
+            /** @description Draft-07 JSON Schema of placeholder_values. Every property names its widget in `x-widget` (an annotation): input, textarea (line breaks kept), richtext (HTML, contentMediaType text/html, sanitized when saved), url, image, color, date, number, checkbox, select, list (array), group (object). */
             schema: {
               [key: string]: unknown;
             };

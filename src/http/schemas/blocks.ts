@@ -280,7 +280,12 @@ export const SourceContractSchema = Type.Object({
 export const PlaceholderSchemaResponse = withExample(
   Type.Object({
     block_type: Type.String({ enum: ['schema', 'markdown'] }),
-    schema: FreeObject,
+    schema: JsonObject({
+      description:
+        'Draft-07 JSON Schema of placeholder_values. Every property names its widget in `x-widget` (an annotation): ' +
+        'input, textarea (line breaks kept), richtext (HTML, contentMediaType text/html, sanitized when saved), url, ' +
+        'image, color, date, number, checkbox, select, list (array), group (object).',
+    }),
     example: FreeObject,
     binding_slots: Type.Array(
       Type.Object({
@@ -298,10 +303,12 @@ export const PlaceholderSchemaResponse = withExample(
     schema: {
       type: 'object',
       required: ['title'],
-      properties: { title: { type: 'string', maxLength: 80 } },
-      additionalProperties: false,
+      properties: {
+        title: { type: 'string', title: 'Title', maxLength: 80, 'x-widget': 'input' },
+        body: { type: 'string', title: 'Text', 'x-widget': 'textarea' },
+      },
     },
-    example: { title: '' },
+    example: { title: '', body: '' },
     binding_slots: [{ name: 'news', allowed_sources: ['articles.latest'], default: null, result_type: 'article_list' }],
   },
 );

@@ -13,9 +13,57 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
-const propertyOf = (def: Omit<FieldDefinition, 'name'>) =>
+const propertyWithWidget = (def: Omit<FieldDefinition, 'name'>) =>
   (compilePlaceholderSchema([{ name: 'f', ...def } as FieldDefinition], 'schema').properties as Record<string, unknown>)
-    .f;
+    .f as Record<string, unknown>;
+
+/** The property without its widgets (tested on their own below), at every level. */
+function withoutWidgets(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutWidgets);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'x-widget')
+      .map(([key, value]) => [key, withoutWidgets(value)]),
+  );
+}
+const propertyOf = (def: Omit<FieldDefinition, 'name'>) => withoutWidgets(propertyWithWidget(def));
+
+describe('compilePlaceholderSchema names the widget of each field', () => {
+  it.each<[FieldDefinition['type'], string]>([
+    ['string', 'input'],
+    ['text', 'textarea'],
+    ['richtext', 'richtext'],
+    ['url', 'url'],
+    ['image', 'image'],
+    ['color', 'color'],
+    ['date', 'date'],
+    ['number', 'number'],
+    ['integer', 'number'],
+    ['boolean', 'checkbox'],
+    ['select', 'select'],
+    ['array', 'list'],
+    ['object', 'group'],
+  ])('%s: %s', (type, widget) => {
+    expect(propertyWithWidget({ type })['x-widget']).toBe(widget);
+  });
+
+  it('inside lists and groups too, and richtext says it holds HTML', () => {
+    const list = propertyWithWidget({
+      type: 'array',
+      items: { type: 'object', fields: [{ name: 'body', type: 'richtext' }] },
+    });
+    const item = list.items as { 'x-widget': string; properties: Record<string, Record<string, unknown>> };
+    expect(item['x-widget']).toBe('group');
+    expect(item.properties.body).toEqual({ type: 'string', contentMediaType: 'text/html', 'x-widget': 'richtext' });
+  });
+
+  it('validators take the annotation as one (a value is checked as without it)', () => {
+    const schema = compilePlaceholderSchema([{ name: 'body', type: 'text', max_length: 3 }], 'schema');
+    expect(ajv.validate(schema, { body: 'a\nb' })).toBe(true);
+    expect(ajv.validate(schema, { body: 'a\nbcd' })).toBe(false);
+  });
+});
 
 describe('compilePlaceholderSchema maps each type', () => {
   it.each<[string, Omit<FieldDefinition, 'name'>, Record<string, unknown>]>([
@@ -25,7 +73,7 @@ describe('compilePlaceholderSchema maps each type', () => {
       { type: 'string', minLength: 2, maxLength: 5, pattern: '^a' },
     ],
     ['text', { type: 'text', max_length: 500 }, { type: 'string', maxLength: 500 }],
-    ['richtext', { type: 'richtext' }, { type: 'string' }],
+    ['richtext', { type: 'richtext' }, { type: 'string', contentMediaType: 'text/html' }],
     ['url', { type: 'url' }, { type: 'string', format: 'uri-reference', pattern: SAFE_LINK_URL }],
     [
       'image',

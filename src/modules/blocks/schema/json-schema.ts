@@ -14,6 +14,28 @@ export interface BindingSlot {
 const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 
 /**
+ * The widget that draws each field type, named in every property as
+ * `x-widget`: JSON Schema alone cannot tell a one-line string from a
+ * multi-line text or an HTML text, so without it a client can only draw
+ * text boxes. Validators ignore the keyword (it is an annotation).
+ */
+export const WIDGETS = {
+  string: 'input',
+  text: 'textarea',
+  richtext: 'richtext',
+  url: 'url',
+  image: 'image',
+  color: 'color',
+  date: 'date',
+  number: 'number',
+  integer: 'number',
+  boolean: 'checkbox',
+  select: 'select',
+  array: 'list',
+  object: 'group',
+} as const;
+
+/**
  * The JSON Schema of one field's value. `label` → `title`; constraints map to
  * their JSON Schema names; `binding` gives `{}` (bindings are not values).
  */
@@ -24,8 +46,11 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   switch (def.type) {
     case 'string':
     case 'text':
-    case 'richtext':
       schema.type = 'string';
+      break;
+    case 'richtext':
+      // Draft-07's annotation for what the string holds: HTML, sanitized as publication sanitizes it.
+      Object.assign(schema, { type: 'string', contentMediaType: 'text/html' });
       break;
     case 'url':
       // A reference, not only an absolute URI: a link may stay on the site (`/about`).
@@ -81,6 +106,7 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
     }
   }
   if (def.default !== undefined && def.type !== 'binding') schema.default = def.default;
+  if (def.type !== 'binding') schema['x-widget'] = WIDGETS[def.type];
   return schema;
 }
 

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
+import { uiSchemaOf } from './fields/field-ui';
+import { useSaveShortcut } from './fields/save-shortcut';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
 import { MarkdownWidget } from './markdown-widget';
@@ -146,6 +148,9 @@ function InstanceForm({
     },
   });
 
+  // Ctrl/Cmd+S saves the form as its Save button does (the browser would save the app's page).
+  useSaveShortcut(boxRef);
+
   // Focused once the messages are rendered, so that a screen reader reads the field with its message.
   useEffect(() => {
     if (!focus) return;
@@ -161,10 +166,12 @@ function InstanceForm({
         {errorMessage(contract.error)}
       </Alert>
     );
-  const uiSchema: UiSchema =
-    contract.data.block_type === 'markdown'
+  const uiSchema: UiSchema = {
+    ...uiSchemaOf(contract.data.schema),
+    ...(contract.data.block_type === 'markdown'
       ? { _markdown: { 'ui:widget': 'markdown', 'ui:title': 'Content' }, 'ui:order': ['_markdown', '*'] }
-      : {};
+      : {}),
+  };
   const edited = () => {
     if (save.isSuccess) save.reset();
   };

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, pageBody, pageInstance, user } from './fake-api';
+import { renderApp } from './render';
+import { noProvider, unpublished } from './publication';
+
+const pageWith = (values: Record<string, unknown>) =>
+  pageBody({ blocks: [pageInstance({ placeholder_values: values })] });
+
+/** A block with one field of each widget the placeholder schema names, as the service compiles them. */
+const schema = {
+  type: 'object',
+  properties: {
+    heading: { type: 'string', title: 'Heading', 'x-widget': 'input' },
+    body: { type: 'string', title: 'Text', 'x-widget': 'textarea' },
+  },
+};
+
+function service(initial: Record<string, unknown> = { heading: 'Hello', body: 'One line' }) {
+  let values = initial;
+  return fakeApi({
+    'GET /api/auth/me': () => [200, { user: user() }],
+    'GET /api/pages/{id}/publication': () => [200, unpublished],
+    'GET /api/sites/{id}/provider': () => [200, noProvider],
+    'GET /api/pages/{id}': () => [200, pageWith(values)],
+    'GET /api/blocks/{id}/placeholder-schema': () => [
+      200,
+      { block_type: 'schema', schema, example: {}, binding_slots: [] },
+    ],
+    'POST /api/pages/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
+    'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
+      values = (body as { placeholder_values: Record<string, unknown> }).placeholder_values;
+      return [200, pageWith(values)];
+    },
+  });
+}
+
+async function openForm(fake: ReturnType<typeof service>) {
+  renderApp('/pages/5', fake.api);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
+  const panel = await screen.findByRole('region', { name: 'Edit “Hero”' });
+  await within(panel).findByRole('textbox', { name: 'Heading' });
+  return panel;
+}
+
+const puts = (fake: ReturnType<typeof service>) => fake.calls.filter((c) => c.method === 'PUT');
+
+describe('page editor: a text field', () => {
+  it('is a multi-line box: Enter is a line break, never a save, and the breaks are sent as typed', async () => {
+    const fake = service();
+    const panel = await openForm(fake);
+    const body = within(panel).getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' });
+    expect(body.tagName).toBe('TEXTAREA');
+    await userEvent.clear(body);
+    await userEvent.type(body, 'First line{Enter}Second line{Enter}{Enter}A paragraph');
+    expect(body.value).toBe('First line\nSecond line\n\nA paragraph');
+    expect(puts(fake)).toHaveLength(0);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(puts(fake)[0]!.body).toEqual({
+      placeholder_values: { heading: 'Hello', body: 'First line\nSecond line\n\nA paragraph' },
+    });
+  });
+
+  it('Ctrl+S and Cmd+S save the form, from a multi-line box too', async () => {
+    const fake = service();
+    const panel = await openForm(fake);
+    const body = within(panel).getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' });
+    await userEvent.type(body, '{Enter}two');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(puts(fake)[0]!.body).toEqual({ placeholder_values: { heading: 'Hello', body: 'One line\ntwo' } });
+    expect((await within(panel).findByRole('status')).textContent).toContain('Saved');
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Heading' }), '!');
+    await userEvent.keyboard('{Meta>}s{/Meta}');
+    await waitFor(() => expect(puts(fake)).toHaveLength(2));
+    expect(puts(fake)[1]!.body).toMatchObject({ placeholder_values: { heading: 'Hello!' } });
+  });
+});
