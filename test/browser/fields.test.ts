@@ -29,7 +29,8 @@ let page: Page;
 let pageId = 0;
 let textInstance = 0;
 
-const call = (method: string, path: string, data?: unknown) => sessionCall(service, context.request, method, path, data);
+const call = (method: string, path: string, data?: unknown) =>
+  sessionCall(service, context.request, method, path, data);
 const preview = () => page.frameLocator('iframe[title="Page preview"]').frameLocator('iframe');
 
 /** The screen at 1280 and 390 px for a reviewer (the page editor switches to Edit at 390 px). */
@@ -47,21 +48,24 @@ async function screenshots(name: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-/** The published page's HTML, as the provider received it. */
-async function published(): Promise<string> {
+/** The published page's HTML and CSS, as the provider received them. */
+async function published(): Promise<{ html: string; css: string }> {
   const status = await call('GET', `/api/pages/${pageId}/publication`);
   const kind = (await call('GET', `/api/pages/${pageId}`)).kind;
   if (status.published) await call('POST', `/api/pages/${pageId}/publish-update`, {});
   else await call('POST', `/api/pages/${pageId}/publish`, kind === 'article' ? { rubric_ids: [1] } : {});
   const [doc] = [...provider.documents.values()];
-  return String(doc!.html);
+  return { html: String(doc!.html), css: String(doc!.css) };
 }
 
 beforeAll(async () => {
   [service, provider, browser] = await Promise.all([startService(), startFakeProvider(), launchBrowser()]);
   context = await newContext(browser, service.url);
   page = await context.newPage();
-  await call('POST', '/api/auth/register', { email: `fields-${Date.now()}@example.com`, password: 'fields-password-1' });
+  await call('POST', '/api/auth/register', {
+    email: `fields-${Date.now()}@example.com`,
+    password: 'fields-password-1',
+  });
   const site = await call('POST', '/api/sites', { name: 'Fields' });
   await call('PUT', `/api/sites/${site.id}/provider/fourcms`, { base_url: provider.url, token: provider.token });
   const blocks = await call('GET', '/api/blocks?search=Starter&limit=100');
@@ -94,7 +98,7 @@ describe('a text field', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.keyboard.type('A new paragraph.');
-    await fields.getByText('Unsaved changes').waitFor();
+    await fields.getByText('Unsaved changes', { exact: true }).waitFor();
     expect(await body.inputValue()).toBe('Roses are red,\nviolets are blue.\n\nA new paragraph.');
     // The preview shows the lines apart (the block's `white-space: pre-line`).
     const shown = preview().locator('.pb-text__body');
@@ -106,8 +110,8 @@ describe('a text field', () => {
     await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const stored = await call('GET', `/api/pages/${pageId}?with_blocks=1`);
     expect(stored.blocks[0].placeholder_values.body).toBe('Roses are red,\nviolets are blue.\n\nA new paragraph.');
-    const html = await published();
+    const { html, css } = await published();
     expect(html).toContain('Roses are red,\nviolets are blue.\n\nA new paragraph.');
-    expect(html).toContain('white-space: pre-line');
+    expect(css).toContain('white-space: pre-line');
   });
 });
