@@ -42,6 +42,7 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
+import { sanitizeRichText } from './rendering/sanitize.js';
 import { KeptPreviews, PREVIEW_CACHE_BYTES } from './rendering/kept-previews.js';
 import { createStorage } from './storage/registry.js';
 import type { Storage } from './modules/uploads/uploads.js';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
   });
   const pageRows = pagesRepository(database, { historyLimit: config.pageHistoryLimit });
-  const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources });
+  const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources, sanitize: sanitizeRichText });
   const renderer = new RenderPool({ ...overrides.renderPool, onRender: metrics?.onRender });
   const rendering = new PageRenderingService({
     rows: renderingRepository(database),

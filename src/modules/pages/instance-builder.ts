@@ -4,7 +4,7 @@ import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, PinnableBlock, PinnedRevision, Revision, SourceCatalog } from '../blocks/blocks.js';
 import type { PlaceholderSchemaService } from '../blocks/placeholder-schema.service.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
-import { ValidatorCache } from '../blocks/schema/index.js';
+import { sanitizeRichTextValues, ValidatorCache, type Sanitize } from '../blocks/schema/index.js';
 import { nearMiss } from '../../shared/near-miss.js';
 import { blocksNotFound, missingBlock, type Binding, type NewInstance, type PageBlock } from './pages.js';
 import { isObject } from '../../shared/is-object.js';
@@ -35,6 +35,23 @@ const fieldsOf = (revision: Pick<PinnedRevision, 'schema'> | Pick<Revision, 'sch
   'schema' in revision ? revision.schema.value : revision.schema_content;
 
 /**
+ * The values as they are stored: rich text sanitized by publication's policy.
+ * A value with none of `<`, `>` or `&` in it is unchanged by the sanitizer,
+ * so the revision's fields are only read (parsed) for values that may hold HTML.
+ */
+function storedValues<R>(
+  sanitize: Sanitize,
+  fields: (revision: R) => FieldDefinition[],
+  revision: R,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  return MAY_HOLD_HTML.test(JSON.stringify(values))
+    ? sanitizeRichTextValues(fields(revision), values, sanitize)
+    : values;
+}
+const MAY_HOLD_HTML = /[<>&]/;
+
+/**
  * A source's `params_schema` as binding params are checked against it: every
  * key outside `properties` refused (an invented param is an error, not
  * ignored), whatever the administrator wrote about other keys.
@@ -53,7 +70,13 @@ export class InstanceBuilder {
   private readonly validator = new ValidatorCache();
 
   constructor(
-    private readonly deps: { blocks: BlocksService; schemas: PlaceholderSchemaService; sources: SourceCatalog },
+    private readonly deps: {
+      blocks: BlocksService;
+      schemas: PlaceholderSchemaService;
+      sources: SourceCatalog;
+      /** Publication's sanitizer of rich text: values are stored as the page will show them. */
+      sanitize: Sanitize;
+    },
   ) {}
 
   async build(actor: Actor, inputs: InstanceInput[], options: BuildOptions): Promise<NewInstance[]> {
@@ -126,6 +149,11 @@ export class InstanceBuilder {
     return this.validator.validate(`${revision.id}:${contract.block_type}`, contract.schema, values, path);
   }
 
+  /** The values of an instance that stays on its pinned revision, as they are stored (rich text sanitized). */
+  pinnedValues(instance: Pick<PageBlock, 'schema_snapshot'>, values: Record<string, unknown>) {
+    return storedValues(this.deps.sanitize, (i) => i.schema_snapshot.value as FieldDefinition[], instance, values);
+  }
+
   pin(block: Pick<LoadedBlock, 'id'>, revision: PinTarget, input: Omit<InstanceInput, 'block_id'>): NewInstance {
     // With the stored text, the snapshot is copied from the revision by the database, and parsed only if read.
     const stored = 'schema' in revision;
@@ -135,7 +163,7 @@ export class InstanceBuilder {
       version: revision.version,
       schema_snapshot: stored ? revision.schema : StoredJson.of(revision.schema_content),
       snapshot_from_revision: stored,
-      placeholder_values: input.placeholder_values ?? {},
+      placeholder_values: storedValues(this.deps.sanitize, fieldsOf, revision, input.placeholder_values ?? {}),
       bindings:
         isObject(input.bindings) && Object.keys(input.bindings).length
           ? (input.bindings as Record<string, Binding>)

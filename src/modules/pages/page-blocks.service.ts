@@ -133,12 +133,13 @@ export class PageBlocksService {
     const { page, existing } = await this.current(actor, pageId, expected);
     const instance = this.instance(existing, pageBlockId);
     const block = await this.deps.blocks.get(actor, instance.block.id);
-    const values = input.placeholder_values ?? instance.placeholder_values;
+    const sent = input.placeholder_values ?? instance.placeholder_values;
     const bindings = input.bindings === undefined ? instance.bindings : input.bindings;
     const errors = await this.deps.instances.checkPinned([
-      { instance, blockType: block.block_type, values, bindings: bindings ?? undefined, at: '' },
+      { instance, blockType: block.block_type, values: sent, bindings: bindings ?? undefined, at: '' },
     ]);
     if (errors.length) throw validationError('Block validation failed: see errors[].', errors);
+    const values = this.deps.instances.pinnedValues(instance, sent);
     const stored = bindings && Object.keys(bindings).length ? (bindings as PageBlock['bindings']) : null;
     await this.deps.bounds.check(
       actor,

@@ -21,3 +21,4 @@ export {
 export { MARKDOWN_SAMPLE, buildExample, simplestValue } from './example.js';
 export { computeVersionBump, removedFields, type RevisionContent } from './version-bump.js';
 export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';
+export { sanitizeRichTextValues, type Sanitize } from './richtext-values.js';
