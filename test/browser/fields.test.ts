@@ -28,6 +28,7 @@ let context: BrowserContext;
 let page: Page;
 let pageId = 0;
 let textInstance = 0;
+let storyInstance = 0;
 
 const call = (method: string, path: string, data?: unknown) =>
   sessionCall(service, context.request, method, path, data);
@@ -52,7 +53,7 @@ async function screenshots(name: string) {
 async function published(): Promise<{ html: string; css: string }> {
   const status = await call('GET', `/api/pages/${pageId}/publication`);
   const kind = (await call('GET', `/api/pages/${pageId}`)).kind;
-  if (status.published) await call('POST', `/api/pages/${pageId}/publish-update`, {});
+  if (status.is_published) await call('POST', `/api/pages/${pageId}/publish-update`, {});
   else await call('POST', `/api/pages/${pageId}/publish`, kind === 'article' ? { rubric_ids: [1] } : {});
   const [doc] = [...provider.documents.values()];
   return { html: String(doc!.html), css: String(doc!.css) };
@@ -70,13 +71,25 @@ beforeAll(async () => {
   await call('PUT', `/api/sites/${site.id}/provider/fourcms`, { base_url: provider.url, token: provider.token });
   const blocks = await call('GET', '/api/blocks?search=Starter&limit=100');
   const text = blocks.data.find((b: { name: string }) => b.name === 'Starter: text');
+  const story = await call('POST', '/api/blocks', {
+    name: 'Story',
+    template: '<article class="story" style="color: {{ accent }}">{{ story }}</article>',
+    schema_content: [
+      { name: 'story', type: 'richtext', label: 'Story' },
+      { name: 'accent', type: 'color', label: 'Accent', default: '#1e3a8a' },
+    ],
+  });
   const created = await call('POST', '/api/pages', {
     name: 'Fields',
     site_id: site.id,
-    blocks: [{ block_id: text.id, placeholder_values: { heading: 'Notes', body: 'One line' } }],
+    blocks: [
+      { block_id: text.id, placeholder_values: { heading: 'Notes', body: 'One line' } },
+      { block_id: story.id, placeholder_values: { story: '<p>Once upon a time</p>' } },
+    ],
   });
   pageId = created.id;
   textInstance = created.blocks[0].id;
+  storyInstance = created.blocks[1].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -113,5 +126,71 @@ describe('a text field', () => {
     const { html, css } = await published();
     expect(html).toContain('Roses are red,\nviolets are blue.\n\nA new paragraph.');
     expect(css).toContain('white-space: pre-line');
+  });
+});
+
+describe('a rich-text field', () => {
+  it('is edited with formatting; what is pasted or sent with a script or a handler never reaches the store or the page', async () => {
+    await page.goto(`/pages/${pageId}?tab=fields&block=${storyInstance}`);
+    const fields = page.getByRole('region', { name: 'Edit “Story”' });
+    const editor = fields.getByRole('textbox', { name: 'Story (rich text)' });
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await fields.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('there lived');
+    await expect.poll(() => fields.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    // Pasted HTML with a script and an event handler: the editor's schema keeps the text only.
+    await editor.evaluate((node) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/html',
+        '<p>a cat<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"></p>',
+      );
+      data.setData('text/plain', 'a cat');
+      node.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await preview().locator('.story strong').filter({ hasText: 'there lived' }).waitFor();
+    await screenshots('fields-richtext');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fields.getByRole('button', { name: 'Save changes' }).click();
+    await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[1].placeholder_values.story;
+    expect(stored).toContain('<strong>there lived');
+    expect(stored).toContain('a cat');
+    expect(stored).not.toMatch(/script|onerror|pwned/);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+    // Another client sends what no editor would make: the service stores it sanitized, and publishes that.
+    await call('PUT', `/api/pages/${pageId}/blocks/${storyInstance}`, {
+      placeholder_values: {
+        story: '<p>Sent<script>alert(1)</script><img src="https://x.test/a.png" onerror="alert(2)"></p>',
+      },
+    });
+    const sent = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[1].placeholder_values.story;
+    expect(sent).toBe('<p>Sent<img src="https://x.test/a.png" /></p>');
+    const { html } = await published();
+    expect(html).toContain('<p>Sent<img src="https://x.test/a.png" /></p>');
+    expect(html).not.toMatch(/<script|onerror/);
+  });
+});
+
+describe('a colour field', () => {
+  it('has a picker', async () => {
+    const fields = page.getByRole('region', { name: 'Edit “Story”' });
+    await page.reload();
+    const accent = fields.getByRole('textbox', { name: 'Accent' });
+    await fields.getByRole('button', { name: 'Pick accent' }).click();
+    await page.getByRole('button', { name: '#e03131' }).click();
+    await expect.poll(() => accent.inputValue()).toBe('#e03131');
+    await expect
+      .poll(() =>
+        preview()
+          .locator('.story')
+          .evaluate((node) => getComputedStyle(node).color),
+      )
+      .toBe('rgb(224, 49, 49)');
+    await screenshots('fields-colour');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

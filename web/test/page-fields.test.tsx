@@ -9,7 +9,7 @@ const pageWith = (values: Record<string, unknown>) =>
   pageBody({ blocks: [pageInstance({ placeholder_values: values })] });
 
 /** A block with one field of each widget the placeholder schema names, as the service compiles them. */
-const schema = {
+const schema: Record<string, unknown> = {
   type: 'object',
   properties: {
     heading: { type: 'string', title: 'Heading', 'x-widget': 'input' },
@@ -17,7 +17,11 @@ const schema = {
   },
 };
 
-function service(initial: Record<string, unknown> = { heading: 'Hello', body: 'One line' }) {
+function service(
+  initial: Record<string, unknown> = { heading: 'Hello', body: 'One line' },
+  properties: Record<string, unknown> = {},
+) {
+  const withMore = { ...schema, properties: { ...(schema.properties as object), ...properties } };
   let values = initial;
   return fakeApi({
     'GET /api/auth/me': () => [200, { user: user() }],
@@ -26,7 +30,7 @@ function service(initial: Record<string, unknown> = { heading: 'Hello', body: 'O
     'GET /api/pages/{id}': () => [200, pageWith(values)],
     'GET /api/blocks/{id}/placeholder-schema': () => [
       200,
-      { block_type: 'schema', schema, example: {}, binding_slots: [] },
+      { block_type: 'schema', schema: withMore, example: {}, binding_slots: [] },
     ],
     'POST /api/pages/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
     'PUT /api/pages/{pageId}/blocks/{pbId}': ({ body }) => {
@@ -76,5 +80,47 @@ describe('page editor: a text field', () => {
     await userEvent.keyboard('{Meta>}s{/Meta}');
     await waitFor(() => expect(puts(fake)).toHaveLength(2));
     expect(puts(fake)[1]!.body).toMatchObject({ placeholder_values: { heading: 'Hello!' } });
+  });
+});
+
+describe('page editor: a rich-text field', () => {
+  const story = { type: 'string', title: 'Story', contentMediaType: 'text/html', 'x-widget': 'richtext' };
+
+  it('is a rich-text editor showing the HTML, with a formatting toolbar whose state it tells', async () => {
+    const fake = service({ heading: 'Hello', story: '<p>Once <strong>upon</strong> a time</p>' }, { story });
+    const panel = await openForm(fake);
+    const editor = await within(panel).findByRole('textbox', { name: 'Story (rich text)' });
+    expect(editor.getAttribute('contenteditable')).toBe('true');
+    expect(editor.getAttribute('aria-multiline')).toBe('true');
+    expect(editor.innerHTML).toContain('<strong>upon</strong>');
+    const toolbar = within(panel).getByRole('toolbar', { name: 'Story formatting' });
+    expect(within(toolbar).getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('false');
+    for (const name of ['Italic', 'Heading', 'Subheading', 'Bulleted list', 'Numbered list', 'Quote'])
+      within(toolbar).getByRole('button', { name });
+    // Opened clean: the editor's own normalisation of the HTML is no change.
+    expect(within(panel).getByText('No unsaved changes')).toBeTruthy();
+  });
+});
+
+describe('page editor: a colour field', () => {
+  const accent = {
+    type: 'string',
+    title: 'Accent',
+    pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+    'x-widget': 'color',
+  };
+
+  it('has a picker: a swatch chosen is the value sent', async () => {
+    const fake = service({ heading: 'Hello', accent: '#1e3a8a' }, { accent });
+    const panel = await openForm(fake);
+    const input = within(panel).getByRole<HTMLInputElement>('textbox', { name: 'Accent' });
+    expect(input.value).toBe('#1e3a8a');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Pick accent' }));
+    // The dropdown's transition never ends in happy-dom (it stays display: none there): found hidden or not.
+    await userEvent.click(await screen.findByRole('button', { name: '#e03131', hidden: true }));
+    await waitFor(() => expect(input.value).toBe('#e03131'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(puts(fake)[0]!.body).toMatchObject({ placeholder_values: { accent: '#e03131' } });
   });
 });

@@ -8,6 +8,8 @@ import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
 import { uiSchemaOf } from './fields/field-ui';
+import { RichTextWidget } from './fields/richtext-widget';
+import { ColorWidget } from './fields/color-widget';
 import { useSaveShortcut } from './fields/save-shortcut';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
@@ -16,7 +18,8 @@ import type { InstanceDraft } from './page-preview';
 import { placeInstanceErrors, type PlacedInstanceErrors } from './server-error-schema';
 import type { Instance } from './use-page-blocks';
 
-const widgets = { markdown: MarkdownWidget };
+// Named apart from rjsf's own `color` (Mantine's ColorInput), which the schema's format alone would not pick.
+const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget };
 const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, ids: [], summary: [] };
 
 /**

@@ -22,9 +22,10 @@ export function uiSchemaOf(schema: Schema): UiSchema {
       ui['ui:options'] = { rows: 5, resize: 'vertical' };
       break;
     case 'richtext':
+      ui['ui:widget'] = 'richtext';
+      break;
     case 'color':
-    case 'image':
-      ui['ui:widget'] = schema['x-widget'];
+      ui['ui:widget'] = 'colour';
       break;
     case 'list':
       ui['ui:options'] = { itemLabel: itemLabelOf(schema) };
