@@ -29,6 +29,7 @@ let page: Page;
 let pageId = 0;
 let textInstance = 0;
 let storyInstance = 0;
+let listInstance = 0;
 
 const call = (method: string, path: string, data?: unknown) =>
   sessionCall(service, context.request, method, path, data);
@@ -79,17 +80,37 @@ beforeAll(async () => {
       { name: 'accent', type: 'color', label: 'Accent', default: '#1e3a8a' },
     ],
   });
+  const programme = await call('POST', '/api/blocks', {
+    name: 'Programme',
+    template: '<ul class="events">{% for e in events %}<li>{{ e.name }}</li>{% endfor %}</ul>',
+    schema_content: [
+      {
+        name: 'events',
+        type: 'array',
+        label: 'Events',
+        items: {
+          type: 'object',
+          fields: [
+            { name: 'when', type: 'date', label: 'When' },
+            { name: 'name', type: 'string', label: 'Name' },
+          ],
+        },
+      },
+    ],
+  });
   const created = await call('POST', '/api/pages', {
     name: 'Fields',
     site_id: site.id,
     blocks: [
       { block_id: text.id, placeholder_values: { heading: 'Notes', body: 'One line' } },
       { block_id: story.id, placeholder_values: { story: '<p>Once upon a time</p>' } },
+      { block_id: programme.id, placeholder_values: { events: [{ name: 'Spring fair' }, { name: 'Summer gala' }] } },
     ],
   });
   pageId = created.id;
   textInstance = created.blocks[0].id;
   storyInstance = created.blocks[1].id;
+  listInstance = created.blocks[2].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -192,5 +213,26 @@ describe('a colour field', () => {
       .toBe('rgb(224, 49, 49)');
     await screenshots('fields-colour');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('a list field', () => {
+  it('titles its items by their first text field, adds "Add event", moves and collapses them', async () => {
+    await page.goto(`/pages/${pageId}?tab=fields&block=${listInstance}`);
+    const fields = page.getByRole('region', { name: 'Edit “Programme”' });
+    await fields.getByRole('button', { name: 'Spring fair', exact: true }).waitFor();
+    await fields.getByRole('button', { name: 'Add event' }).click();
+    await fields.getByRole('textbox', { name: 'Name' }).last().fill('Autumn ball');
+    await fields.getByRole('button', { name: 'Move “Autumn ball” up' }).click();
+    await fields.getByRole('button', { name: 'Spring fair', exact: true }).click();
+    await expect
+      .poll(() => preview().locator('.events li').allInnerTexts())
+      .toEqual(['Spring fair', 'Autumn ball', 'Summer gala']);
+    await screenshots('fields-list');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Control+s');
+    await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[2].placeholder_values.events;
+    expect(stored.map((e: { name: string }) => e.name)).toEqual(['Spring fair', 'Autumn ball', 'Summer gala']);
   });
 });

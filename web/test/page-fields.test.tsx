@@ -124,3 +124,47 @@ describe('page editor: a colour field', () => {
     expect(puts(fake)[0]!.body).toMatchObject({ placeholder_values: { accent: '#e03131' } });
   });
 });
+
+describe('page editor: a list field', () => {
+  const events = {
+    type: 'array',
+    title: 'Events',
+    'x-widget': 'list',
+    items: {
+      type: 'object',
+      'x-widget': 'group',
+      properties: {
+        when: { type: 'string', title: 'When', format: 'date', 'x-widget': 'date' },
+        name: { type: 'string', title: 'Name', 'x-widget': 'input' },
+      },
+    },
+  };
+  const initial = { heading: 'Hello', events: [{ name: 'Spring fair' }, { name: 'Summer gala' }] };
+
+  it('titles each item by its first text field; collapses, moves and removes it by name; adds "Add event"', async () => {
+    const fake = service(initial, { events });
+    const panel = await openForm(fake);
+    const spring = await within(panel).findByRole('button', { name: 'Spring fair' });
+    expect(spring.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(spring);
+    expect(spring.getAttribute('aria-expanded')).toBe('false');
+    expect(within(panel).getByRole('button', { name: 'Move “Spring fair” up' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Move “Summer gala” up' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add event' }));
+    const third = await within(panel).findByRole('button', { name: 'Event 3' });
+    expect(third.getAttribute('aria-expanded')).toBe('true');
+    // No heading made of the list's name and an index ("events-1").
+    expect(within(panel).queryByText(/events-\d/i)).toBeNull();
+    // The collapsed item's fields are hidden: the two shown are Summer gala's and the new one's.
+    const names = within(panel).getAllByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    expect(names.map((n) => n.value)).toEqual(['Summer gala', '']);
+    await userEvent.type(names[1]!, 'Autumn ball');
+    await within(panel).findByRole('button', { name: 'Autumn ball' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Remove “Spring fair”' }));
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(puts(fake)[0]!.body).toEqual({
+      placeholder_values: { heading: 'Hello', events: [{ name: 'Summer gala' }, { name: 'Autumn ball' }] },
+    });
+  });
+});

@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../forms/error-summary';
 import { uiSchemaOf } from './fields/field-ui';
 import { RichTextWidget } from './fields/richtext-widget';
 import { ColorWidget } from './fields/color-widget';
+import { ListItemTemplate, ListTemplate } from './fields/list-templates';
 import { useSaveShortcut } from './fields/save-shortcut';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
@@ -20,6 +21,7 @@ import type { Instance } from './use-page-blocks';
 
 // Named apart from rjsf's own `color` (Mantine's ColorInput), which the schema's format alone would not pick.
 const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget };
+const templates = { ArrayFieldTemplate: ListTemplate, ArrayFieldItemTemplate: ListItemTemplate };
 const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, ids: [], summary: [] };
 
 /**
@@ -185,6 +187,7 @@ function InstanceForm({
         schema={contract.data.schema}
         uiSchema={uiSchema}
         widgets={widgets}
+        templates={templates}
         validator={validator}
         formData={values}
         extraErrors={Object.keys(errors.values).length ? errors.values : undefined}

@@ -39,6 +39,9 @@ export function uiSchemaOf(schema: Schema): UiSchema {
       }
   if (isSchema(schema.items)) {
     const inner = uiSchemaOf(schema.items);
+    // A list item's card carries its title: its group's own heading would only repeat rjsf's "events-1".
+    if (schema.items['x-widget'] === 'group')
+      inner['ui:options'] = { ...(inner['ui:options'] as object | undefined), label: false };
     if (Object.keys(inner).length) ui.items = inner;
   }
   return ui;
