@@ -11,6 +11,7 @@ export interface FakeRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 export type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
 export type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
@@ -37,6 +38,7 @@ export function fakeApi(routes: Record<string, Handler> = {}): FakeApi {
         path: url.pathname,
         params,
         query: url.searchParams,
+        headers: request.headers,
         // A multipart upload is kept as its text: the test reads the file's bytes in it.
         body:
           text && !request.headers.get('content-type')?.startsWith('multipart/') ? JSON.parse(text) : text || undefined,
@@ -50,7 +52,14 @@ export function fakeApi(routes: Record<string, Handler> = {}): FakeApi {
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       });
     }
-    calls.push({ method: request.method, path: url.pathname, params: {}, query: url.searchParams, body: undefined });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      params: {},
+      query: url.searchParams,
+      body: undefined,
+      headers: request.headers,
+    });
     return Response.json({ error: `fake API: no route for ${request.method} ${url.pathname}` }, { status: 404 });
   };
   return {

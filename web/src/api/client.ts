@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { createContext, useContext } from 'react';
 import { ApiError } from './errors';
+import { PageWriteGuard } from './page-versions';
 import type { paths } from './schema.gen';
 
 export type Api = Client<paths>;
@@ -12,12 +13,19 @@ export type { paths };
  * Tests pass their own `fetch` (a fake service at the network boundary).
  */
 export function createApi(fetchImpl?: typeof fetch): Api {
-  return createClient<paths>({
+  const api = createClient<paths>({
     baseUrl: '',
     credentials: 'same-origin',
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
+  // Every page write carries If-Match with the version the editor shows (page-versions.ts).
+  const guard = new PageWriteGuard();
+  api.use(guard.middleware);
+  guards.set(api, guard);
+  return api;
 }
+
+const guards = new WeakMap<Api, PageWriteGuard>();
 
 export const ApiContext = createContext<Api | null>(null);
 
@@ -26,6 +34,15 @@ export function useApi(): Api {
   if (!api) throw new Error('useApi outside <ApiContext.Provider>');
   return api;
 }
+
+/** A client's page versions: which one the editor's writes expect, and the conflicts it is told of. */
+export function pageWriteGuardOf(api: Api): PageWriteGuard {
+  const guard = guards.get(api);
+  if (!guard) throw new Error('pageWriteGuardOf: the client was not made by createApi');
+  return guard;
+}
+
+export const usePageWriteGuard = (): PageWriteGuard => pageWriteGuardOf(useApi());
 
 /**
  * An openapi-fetch result → its data, or a thrown ApiError. Query and

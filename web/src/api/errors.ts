@@ -14,14 +14,27 @@ export class ApiError extends Error {
   readonly body: unknown;
 
   constructor(status: number, body: unknown, retryAfter?: number) {
-    super(messageOf(body, status));
+    const conflict = isVersionConflict(status, body);
+    super(conflict ? VERSION_CONFLICT_MESSAGE : messageOf(body, status));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
-    this.errors = fieldErrorsOf(body);
+    // Its one place is the If-Match header, which nobody filled in by hand: the sentence says it all.
+    this.errors = conflict ? [] : fieldErrorsOf(body);
     this.retryAfter = retryAfter;
   }
 }
+
+/** A write refused because what it changes was changed elsewhere since it was read (412 `version_conflict`). */
+export const VERSION_CONFLICT_MESSAGE =
+  'This was changed elsewhere after you opened it (in another tab, or by someone else). ' +
+  'Your change was not saved, and nothing of theirs was overwritten.';
+
+const isVersionConflict = (status: number, body: unknown) =>
+  status === 412 &&
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { error?: unknown }).error === 'version_conflict';
 
 function messageOf(body: unknown, status: number): string {
   if (body && typeof body === 'object') {

@@ -1,12 +1,13 @@
 import { Box, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { unwrap, useApi } from '../api/client';
 import { useUnsavedChanges } from '../forms/unsaved-changes';
 import { DocumentTitle } from '../shell/document-title';
 import { ScreenError } from '../shell/screen-error';
+import { ConflictDialog, useVersionConflict } from './page-editor/conflict-dialog';
 import { EditorPanel, TABS, type Tab } from './page-editor/editor-panel';
 import { PageHeader } from './page-editor/page-header';
 import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
@@ -49,6 +50,17 @@ export function PageScreen() {
     queryKey: ['page', id],
     queryFn: () => unwrap(api.GET('/api/pages/{id}', { params: { path: { id }, query: { with_blocks: 1 } } })),
   });
+  // Every write expects the version shown; a change made elsewhere is a conflict said in words (conflict-dialog.tsx).
+  const queryClient = useQueryClient();
+  const [fieldsKey, setFieldsKey] = useState(0);
+  const restartFields = useCallback(() => setFieldsKey((key) => key + 1), []);
+  const { conflict, clear: clearConflict } = useVersionConflict(id, page.data?.version, dirty, restartFields);
+  const reload = useCallback(async () => {
+    setDirty(false);
+    setDraft(null);
+    await queryClient.invalidateQueries({ queryKey: ['page', id] });
+    restartFields();
+  }, [queryClient, id, restartFields]);
 
   const go = useCallback(
     (next: { tab?: Tab; block?: number | null; version?: number | null }) =>
@@ -103,6 +115,7 @@ export function PageScreen() {
   const panel = (
     <EditorPanel
       page={page.data}
+      fieldsKey={fieldsKey}
       tab={tab}
       onTab={(next) => go({ tab: next })}
       instance={instance}
@@ -149,6 +162,13 @@ export function PageScreen() {
           {panel}
         </Box>
       </Box>
+      <ConflictDialog
+        pageId={id}
+        conflict={conflict}
+        unsaved={dirty}
+        onReload={() => void reload()}
+        onClose={clearConflict}
+      />
       <Modal opened={asking !== undefined} onClose={() => go({ block: editing })} title="Discard unsaved changes?">
         <Stack>
           <Text>

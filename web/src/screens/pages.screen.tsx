@@ -31,19 +31,44 @@ const ALL = { query: { limit: 200, offset: 0 } };
 
 /**
  * Pages grouped by site and folder, with what needs attention (outdated
- * blocks) in words. The list endpoint is not per site, so the groups are
- * made here from one page of up to 200.
+ * blocks, changes the site does not have yet) in words. The list endpoint is
+ * not per site, so the groups are made here from one page of up to 200.
  */
 export function PagesScreen() {
   const api = useApi();
   const [params, setParams] = useSearchParams();
   const outdatedOnly = params.get('outdated') === '1';
+  const unpublishedOnly = params.get('unpublished') === '1';
+  const filter = (name: 'outdated' | 'unpublished', on: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set(name, '1');
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const pages = useQuery({
-    queryKey: ['pages', { outdatedOnly }],
+    queryKey: ['pages', { outdatedOnly, unpublishedOnly }],
     queryFn: () =>
       unwrap(
-        api.GET('/api/pages', { params: { query: { ...ALL.query, ...(outdatedOnly ? { has_outdated: 1 } : {}) } } }),
+        api.GET('/api/pages', {
+          params: {
+            query: {
+              ...ALL.query,
+              ...(outdatedOnly ? { has_outdated: 1 } : {}),
+              ...(unpublishedOnly ? { has_unpublished_changes: 1 } : {}),
+            },
+          },
+        }),
       ),
+  });
+  // Which pages the site is behind on: the list's filter, asked once beside the list (a page's answer does not say).
+  const behind = useQuery({
+    queryKey: ['pages', 'unpublished-changes'],
+    queryFn: () => unwrap(api.GET('/api/pages', { params: { query: { ...ALL.query, has_unpublished_changes: 1 } } })),
+    select: (answer) => new Set(answer.data.map((page) => page.id)),
   });
   const sites = useQuery({ queryKey: ['sites'], queryFn: () => unwrap(api.GET('/api/sites', { params: ALL })) });
   const folders = useQuery({ queryKey: ['folders'], queryFn: () => unwrap(api.GET('/api/folders', { params: ALL })) });
@@ -55,11 +80,18 @@ export function PagesScreen() {
       <Title order={1}>Pages</Title>
       <Text>A page is a list of blocks with their values, on one of your sites.</Text>
       {sites.data && <CreatePageForm sites={sites.data.data} folders={folders.data?.data ?? []} />}
-      <Checkbox
-        label="Only pages with outdated blocks"
-        checked={outdatedOnly}
-        onChange={(event) => setParams(event.currentTarget.checked ? { outdated: '1' } : {}, { replace: true })}
-      />
+      <Group gap="lg">
+        <Checkbox
+          label="Only pages with outdated blocks"
+          checked={outdatedOnly}
+          onChange={(event) => filter('outdated', event.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Only pages changed since publication"
+          checked={unpublishedOnly}
+          onChange={(event) => filter('unpublished', event.currentTarget.checked)}
+        />
+      </Group>
       {failure ? (
         <Alert color="red" title="Cannot load your pages" role="alert">
           {errorMessage(failure)}
@@ -68,11 +100,24 @@ export function PagesScreen() {
         <Text c="dimmed">Loading…</Text>
       ) : pages.data.data.length === 0 ? (
         <Text>
-          {outdatedOnly ? 'Every block on your pages is up to date.' : 'No pages yet. Create the first one above.'}
+          {outdatedOnly || unpublishedOnly
+            ? [
+                outdatedOnly && 'No page has outdated blocks.',
+                unpublishedOnly && 'No published page has changed since its publication.',
+              ]
+                .filter(Boolean)
+                .join(' ')
+            : 'No pages yet. Create the first one above.'}
         </Text>
       ) : (
         groupBySite(pages.data.data, sites.data.data).map(({ site, pages: sitePages }) => (
-          <SitePages key={site?.id ?? 'none'} site={site} pages={sitePages} folders={folders.data.data} />
+          <SitePages
+            key={site?.id ?? 'none'}
+            site={site}
+            pages={sitePages}
+            folders={folders.data.data}
+            behind={behind.data}
+          />
         ))
       )}
     </Stack>
@@ -85,7 +130,18 @@ function groupBySite(pages: Page[], sites: Site[]) {
   return [...groups].map(([siteId, list]) => ({ site: sites.find((s) => s.id === siteId) ?? null, pages: list }));
 }
 
-function SitePages({ site, pages, folders }: { site: Site | null; pages: Page[]; folders: Folder[] }) {
+function SitePages({
+  site,
+  pages,
+  folders,
+  behind,
+}: {
+  site: Site | null;
+  pages: Page[];
+  folders: Folder[];
+  /** Pages changed since their publication; undefined until known. */
+  behind: Set<number> | undefined;
+}) {
   // A folder not in the list (deleted meanwhile) is no folder: never an internal id.
   const folderName = (id: number | null) => (id === null ? '—' : (folders.find((f) => f.id === id)?.name ?? '—'));
   const titleId = `site-${site?.id ?? 'none'}`;
@@ -116,6 +172,11 @@ function SitePages({ site, pages, folders }: { site: Site | null; pages: Page[];
                 <Badge variant="light" color={page.is_published ? 'green' : 'gray'}>
                   {page.is_published ? 'Published' : 'Draft'}
                 </Badge>
+                {page.is_published && behind?.has(page.id) && (
+                  <Badge variant="light" color="blue">
+                    Changed since publication
+                  </Badge>
+                )}
                 {page.has_outdated_blocks && (
                   <Badge variant="light" color="orange">
                     Outdated blocks

@@ -22,6 +22,7 @@ export type Tab = (typeof TABS)[number];
  */
 export function EditorPanel({
   page,
+  fieldsKey,
   tab,
   onTab,
   instance,
@@ -34,6 +35,8 @@ export function EditorPanel({
   onShowVersion,
 }: {
   page: PageWithBlocks;
+  /** Changes when the Fields form must start again from the stored values (the page was changed elsewhere). */
+  fieldsKey: number;
   tab: Tab;
   onTab: (tab: Tab) => void;
   instance: Instance | null;
@@ -71,6 +74,7 @@ export function EditorPanel({
       </Tabs.Panel>
       <Tabs.Panel value="fields" pt="sm">
         <FieldsPanel
+          key={fieldsKey}
           pageId={page.id}
           instance={instance}
           onDirty={onDirty}

@@ -2,12 +2,14 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Title } from '@mantine/core
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageDetailsModal } from './page-details';
+import { ChangedSincePublication } from './publication-changes';
 import { PublishPanel } from './publish-panel';
 import type { PageWithBlocks } from './use-page-blocks';
 
 /**
  * The editor's header: the way back, the page's name, its state in one
- * badge, and the page's details and publishing, each in a dialog.
+ * badge (and a second when the site shows an older version, with what
+ * changed since), and the page's details and publishing, each in a dialog.
  */
 export function PageHeader({ page }: { page: PageWithBlocks }) {
   const [details, setDetails] = useState(false);
@@ -25,6 +27,7 @@ export function PageHeader({ page }: { page: PageWithBlocks }) {
           <Badge variant="dot" color={page.is_published ? 'green' : 'gray'}>
             {page.is_published ? 'Published' : 'Draft'}
           </Badge>
+          <ChangedSincePublication page={page} />
         </Group>
         <Group gap="xs">
           <Button variant="default" onClick={() => setDetails(true)}>

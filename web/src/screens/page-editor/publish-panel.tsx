@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
 import { useServerErrors } from '../../forms/server-errors';
 import { formatDateTime } from '../../format';
+import { UnpublishedChanges } from './publication-changes';
 import type { PageWithBlocks } from './use-page-blocks';
 
 type Status = paths['/api/pages/{id}/publication']['get']['responses'][200]['content']['application/json'];
@@ -110,6 +111,7 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
             </Alert>
           )}
           {status.data && <PublicationStatus status={status.data} provider={provider.data?.base_url ?? null} />}
+          {status.data && !publish.isPending && <UnpublishedChanges page={page} status={status.data} />}
           {siteId === null ? (
             <Alert color="yellow" role="note" title="No site">
               This page has no site any more: choose one in the page’s details before publishing.
