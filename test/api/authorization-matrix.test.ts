@@ -44,6 +44,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/v1/sites/:id/provider/check': owned(403),
   'GET /api/v1/sites/:id/s3/status': owned(403),
   'POST /api/v1/sites/:id/s3/upload': owned(403),
+  'GET /api/v1/sites/:id/uploads': owned(403),
+  'DELETE /api/v1/sites/:id/uploads/:name': owned(403),
 
   'GET /api/v1/blocks': user,
   'POST /api/v1/blocks': user,
@@ -296,7 +298,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A site of the owner with one of everything in it; each removal gets its own. */
-async function ownerWorld(): Promise<Record<string, number>> {
+async function ownerWorld(): Promise<Record<string, number | string>> {
   const as = (method: string, path: string, body?: unknown) =>
     t.call(method, path, { key: owner.key, body }).then((r) => {
       if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
@@ -325,7 +327,12 @@ async function ownerWorld(): Promise<Record<string, number>> {
   await as('PUT', `/api/v1/blocks/${block.id}/favorite`);
   const pending = await as('POST', `/api/v1/blocks/${block.id}/submit`);
   const key = (await t.call('POST', '/api/api-keys', { cookie: owner.cookie, body: { title: `${MARK} key` } })).body;
+  const upload = await t.call('POST', `/api/v1/sites/${site.id}/s3/upload`, {
+    key: owner.key,
+    rawBody: form('file', PNG, 'site.png'),
+  });
   return {
+    uploadName: String(upload.body.url).split('/').pop()!,
     sites: site.id,
     blocks: block.id,
     folders: folder.id,
@@ -348,6 +355,7 @@ function pathOf(route: string): string {
     .replace(/:(id|kind)\b/, () => String(ids[resource] ?? 'unknown'))
     .replace(':pageId', String(ids.pages))
     .replace(':pbId', String(ids.pbId))
+    .replace(':name', String(ids.uploadName))
     .replace(':number', '1')
     .replace('/uploads/*', String(ids.uploads))
     .replace('*', 'index.css');

@@ -146,3 +146,49 @@ describe('site uploads', () => {
     ).toBe(403);
   });
 });
+
+describe('a site’s media library', () => {
+  const upload = (siteId: number, file: Buffer, name: string, who = user) =>
+    t.call('POST', `/api/v1/sites/${siteId}/s3/upload`, { key: who.key, rawBody: form('file', file, name) });
+  const list = (siteId: number, who = user) => t.call('GET', `/api/v1/sites/${siteId}/uploads`, { key: who.key });
+
+  it('lists the site’s uploads newest first, and only that site’s; a removal deletes the file', async () => {
+    const site = await newSite(t, user);
+    const other = await newSite(t, user);
+    const first = await upload(site.id, PNG, 'a.png');
+    const second = await upload(site.id, JPEG, 'b.jpg');
+    await upload(other.id, GIF, 'c.gif');
+    const listed = await list(site.id);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((u: { url: string }) => u.url).sort()).toEqual(
+      [first.body.url, second.body.url].sort(),
+    );
+    expect(listed.body.data[0]).toMatchObject({
+      name: expect.stringMatching(/^[0-9a-f]+\.(png|jpg)$/),
+      bytes: expect.any(Number),
+      created_at: expect.any(String),
+    });
+    expect((await list(other.id)).body.data).toHaveLength(1);
+
+    const name = String(first.body.url).split('/').pop()!;
+    const served = () => t.call('GET', `/uploads/sites/${site.id}/${name}`);
+    expect((await served()).status).toBe(200);
+    const removed = await t.call('DELETE', `/api/v1/sites/${site.id}/uploads/${name}`, { key: user.key });
+    expect(removed.status).toBe(204);
+    expect((await served()).status).toBe(404);
+    expect((await list(site.id)).body.data.map((u: { url: string }) => u.url)).toEqual([second.body.url]);
+    const again = await t.call('DELETE', `/api/v1/sites/${site.id}/uploads/${name}`, { key: user.key });
+    expect(again.status).toBe(404);
+    // Another site's upload is not this site's to delete.
+    const theirs = String((await list(other.id)).body.data[0].name);
+    expect((await t.call('DELETE', `/api/v1/sites/${site.id}/uploads/${theirs}`, { key: user.key })).status).toBe(404);
+    expect((await list(other.id)).body.data).toHaveLength(1);
+  });
+
+  it('is the site owner’s alone', async () => {
+    const site = await newSite(t, user);
+    await upload(site.id, PNG, 'a.png');
+    const stranger = await newUser(t);
+    expect((await list(site.id, stranger)).status).toBe(403);
+  });
+});

@@ -25,5 +25,25 @@ export function uploadsRepository({ db, dialect }: Database): UploadsRepository 
         if (replaces !== undefined) await trx.deleteFrom('uploads').where('key', '=', replaces).execute();
         return { recorded: true } as const;
       }),
+
+    list: async (prefix) => {
+      const rows = await db
+        .selectFrom('uploads')
+        .select(['key', 'bytes', 'created_at'])
+        // LIKE's wildcards escaped (`_` may be in a key); SQLite's LIKE ignores case, so the prefix is checked again below.
+        .where(sql<boolean>`key like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`)
+        .orderBy('created_at', 'desc')
+        .orderBy('key')
+        .limit(1000)
+        .execute();
+      return rows
+        .filter((row) => row.key.startsWith(prefix))
+        .map((row) => ({ key: row.key, bytes: Number(row.bytes), created_at: row.created_at }));
+    },
+
+    forget: async (key) => {
+      const result = await db.deleteFrom('uploads').where('key', '=', key).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
   };
 }

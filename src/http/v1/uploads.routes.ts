@@ -3,9 +3,32 @@ import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { presentBlock, uploadPath } from '../presenters/blocks.presenter.js';
 import { CoverResult } from '../schemas/blocks.js';
-import { errorResponses, IdParams, Nullable, withExample } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent, Nullable, Timestamp, withExample } from '../schemas/common.js';
 import { withFileField } from '../uploads.js';
 import { withETag } from '../if-match.js';
+
+const SiteUploadList = withExample(
+  Type.Object({
+    data: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'the file’s name in the site’s folder' }),
+        url: Type.String({ description: 'its public URL: the value an image field takes' }),
+        bytes: Type.Integer(),
+        created_at: Timestamp,
+      }),
+    ),
+  }),
+  {
+    data: [
+      {
+        name: '5f0c2e9a.png',
+        url: 'https://cdn.example.com/pages/sites/1/5f0c2e9a.png',
+        bytes: 48213,
+        created_at: '2026-05-04T10:00:00.000Z',
+      },
+    ],
+  },
+);
 
 /** What both upload operations say of the limits checked as the file streams. */
 const UPLOAD_LIMITS =
@@ -56,6 +79,40 @@ export function uploadRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => services.uploads.siteStatus(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/sites/:id/uploads',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'The site’s uploads, newest first (its media library)',
+        description:
+          'Each upload of the site: its `name` (in the site’s folder), its public `url` (what an `image` field takes), ' +
+          'its size in `bytes`, and when it was uploaded. At most 1000.',
+        params: IdParams,
+        response: { 200: SiteUploadList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await services.uploads.siteUploads(actorOf(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/sites/:id/uploads/:name',
+    {
+      schema: {
+        tags: ['sites'],
+        summary: 'Delete one of the site’s uploads: the file goes and no longer counts against your quota',
+        description:
+          'A page that still shows the image shows it missing. 404 when the site has no upload by that name.',
+        params: Type.Object({ ...IdParams.properties, name: Type.String({ maxLength: 255 }) }),
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request, reply) => {
+      await services.uploads.removeSiteUpload(actorOf(request), request.params.id, request.params.name);
+      reply.status(204);
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { badGateway, fieldError, forbidden, tooLarge } from '../../shared/errors.js';
+import { badGateway, fieldError, forbidden, notFound, tooLarge } from '../../shared/errors.js';
 import type { BlocksRepository, LoadedBlock } from '../blocks/blocks.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { SitesService } from '../sites/sites.service.js';
@@ -14,6 +14,15 @@ export const SITE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
 /** Megabytes as people read them: whole when large, one decimal when small. */
 const mb = (bytes: number) => `${bytes >= 10 * MB ? Math.round(bytes / MB) : Math.round((bytes / MB) * 10) / 10} MB`;
+
+/** One upload of a site, as its media library lists it. */
+export interface SiteUpload {
+  /** The file's name in the site's folder (the last part of its key). */
+  name: string;
+  url: string;
+  bytes: number;
+  created_at: string;
+}
 
 /** A file's bytes as they arrive (the multipart part's stream). */
 export type UploadedFile = AsyncIterable<Buffer>;
@@ -73,8 +82,39 @@ export class UploadsService {
         refuse: () => tooLarge('file', `The file is larger than ${mb(SITE_UPLOAD_MAX_BYTES)}.`),
       };
       const key = await this.storeCharged(actor.userId, file, `sites/${siteId}`, size);
-      return { url: this.deps.storage.publicUrl(key) ?? `${this.deps.publicUrl}/uploads/${key}` };
+      return { url: this.urlOf(key) };
     });
+  }
+
+  /** The site's uploads, newest first: what its pages can show (the media library). */
+  async siteUploads(actor: Actor, siteId: number): Promise<SiteUpload[]> {
+    await this.deps.sites.get(actor, siteId);
+    const prefix = `sites/${siteId}/`;
+    const rows = await this.deps.uploads.list(prefix);
+    return rows.map((row) => ({
+      name: row.key.slice(prefix.length),
+      url: this.urlOf(row.key),
+      bytes: row.bytes,
+      created_at: row.created_at,
+    }));
+  }
+
+  /**
+   * Deletes one of the site's uploads: its file goes and it no longer counts
+   * against the quota. A page that still shows it shows a missing image.
+   */
+  async removeSiteUpload(actor: Actor, siteId: number, name: string): Promise<void> {
+    await this.deps.sites.get(actor, siteId);
+    const key = `sites/${siteId}/${name}`;
+    if (name.includes('/') || !isValidKey(key)) throw notFound(`No upload named “${name}” on this site.`);
+    const known = (await this.deps.uploads.list(`sites/${siteId}/`)).some((row) => row.key === key);
+    if (!known) throw notFound(`No upload named “${name}” on this site.`);
+    await this.store(() => this.deps.storage.delete(key));
+    await this.deps.uploads.forget(key);
+  }
+
+  private urlOf(key: string): string {
+    return this.deps.storage.publicUrl(key) ?? `${this.deps.publicUrl}/uploads/${key}`;
   }
 
   /**

@@ -55,4 +55,8 @@ export interface UploadsRepository {
     now: string;
     replaces?: string;
   }): Promise<{ recorded: true } | { recorded: false; used: number }>;
+  /** The recorded uploads whose keys start with `prefix` (a site's folder), newest first. */
+  list(prefix: string): Promise<{ key: string; bytes: number; created_at: string }[]>;
+  /** Forgets an upload (its file deleted): it no longer counts against its owner's quota. False when none had the key. */
+  forget(key: string): Promise<boolean>;
 }
