@@ -57,6 +57,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'uploadSiteImage',
     use: 'Use it to upload an image that a page’s block values then refer to by the URL it answers.',
   },
+  'GET /sites/{id}/uploads': {
+    id: 'listSiteUploads',
+    use: 'Use it to find an image already uploaded to the site (its URL goes in an image field) before uploading it again.',
+  },
+  'DELETE /sites/{id}/uploads/{name}': {
+    id: 'deleteSiteUpload',
+    use: 'Use it to delete an uploaded image no page needs any more, freeing its room in your quota.',
+  },
 
   // Blocks
   'GET /blocks': {

@@ -1355,9 +1355,11 @@ export interface paths {
     };
     /**
      * The site’s uploads, newest first (its media library)
-     * @description Each upload of the site: its `name` (in the site’s folder), its public `url` (what an `image` field takes), its size in `bytes`, and when it was uploaded. At most 1000.
+     * @description Use it to find an image already uploaded to the site (its URL goes in an image field) before uploading it again.
+     *
+     *     Each upload of the site: its `name` (in the site’s folder), its public `url` (what an `image` field takes), its size in `bytes`, and when it was uploaded. At most 1000.
      */
-    get: operations['getSitesByIdUploads'];
+    get: operations['listSiteUploads'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1378,9 +1380,11 @@ export interface paths {
     post?: never;
     /**
      * Delete one of the site’s uploads: the file goes and no longer counts against your quota
-     * @description A page that still shows the image shows it missing. 404 when the site has no upload by that name.
+     * @description Use it to delete an uploaded image no page needs any more, freeing its room in your quota.
+     *
+     *     A page that still shows the image shows it missing. 404 when the site has no upload by that name.
      */
-    delete: operations['deleteSitesByIdUploadsByName'];
+    delete: operations['deleteSiteUpload'];
     options?: never;
     head?: never;
     patch?: never;
@@ -12693,7 +12697,7 @@ export interface operations {
       };
     };
   };
-  getSitesByIdUploads: {
+  listSiteUploads: {
     parameters: {
       query?: never;
       header?: never;
@@ -12782,7 +12786,7 @@ export interface operations {
       };
     };
   };
-  deleteSitesByIdUploadsByName: {
+  deleteSiteUpload: {
     parameters: {
       query?: never;
       header?: never;
