@@ -9,6 +9,8 @@ import { rateLimitsRepository } from './db/repositories/rate-limits.repository.j
 import { uploadsRepository } from './db/repositories/uploads.repository.js';
 import type { App } from './http/context.js';
 import { createMetrics } from './http/metrics.js';
+import { openJobQueue } from './db/jobs/index.js';
+import type { JobQueue } from './modules/jobs/jobs.js';
 import { createServer } from './http/server.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -73,7 +75,9 @@ export interface BuiltApp {
   http: App;
   database: Database;
   services: Services;
-  /** Stops accepting requests, finishes those in flight, closes the database. */
+  /** Work that must happen later (scheduled publications, webhook deliveries). */
+  jobs: JobQueue;
+  /** Stops accepting requests, finishes those in flight and the running jobs, closes the database. */
   close(): Promise<void>;
 }
 
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const logger = createLogger(config, overrides.logStream);
   const metrics = await createMetrics(config.metrics);
   const database = await openDatabase(config, { onQuery: metrics?.onQuery });
+  const jobs = await openJobQueue(config, database, clock, logger);
 
   const users = usersRepository(database);
   const sources = sourceIdsRepository(database);
@@ -211,16 +216,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config,
     logger,
     metrics,
-    ready: () => database.ping(),
+    ready: { database: () => database.ping(), jobs: () => jobs.check() },
+    jobs,
     dryRun: database.dryRun,
     pageReads: new PageReads(database.pageVersion),
   });
+  await jobs.start();
   return {
     http,
     database,
     services,
+    jobs,
     close: async () => {
       await http.close();
+      await jobs.stop();
       await renderer.close();
       await database.close();
     },

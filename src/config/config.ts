@@ -62,6 +62,8 @@ export interface Config {
   bodyLimit: number;
   /** The most versions a page keeps (its published ones besides): PAGE_HISTORY_LIMIT, 100 by default. */
   pageHistoryLimit: number;
+  /** Work that must happen later: tries and their delays (JOB_*), and how often an idle worker looks. */
+  jobs: { retryLimit: number; retryDelaySeconds: number; pollSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -169,5 +171,11 @@ export function loadConfig(raw: Env = process.env): Config {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
     pageHistoryLimit: Number(env.PAGE_HISTORY_LIMIT ?? '100'),
+    jobs: {
+      // About eight tries over a day: 5 min, then doubling (5, 10, 20 … 640 minutes: 21 hours in all).
+      retryLimit: Number(env.JOB_RETRY_LIMIT ?? '8'),
+      retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? '300'),
+      pollSeconds: Number(env.JOB_POLL_SECONDS ?? '2'),
+    },
   };
 }

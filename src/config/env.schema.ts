@@ -46,6 +46,9 @@ export const envSchema = Type.Object({
   PAGE_JSON_LIMIT_KB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of KiB, 1 to 9999999'),
   UPLOADS_IN_FLIGHT: matching(/^[1-9][0-9]{0,2}$/, 'a whole number, 1 to 999'),
   PAGE_HISTORY_LIMIT: matching(/^[1-9][0-9]{0,5}$/, 'a whole number of versions, 1 to 999999'),
+  JOB_RETRY_LIMIT: matching(/^[0-9]{1,2}$/, 'a whole number of tries after the first, 0 to 99'),
+  JOB_RETRY_DELAY_SECONDS: matching(/^[1-9][0-9]{0,5}$/, 'a whole number of seconds, 1 to 999999'),
+  JOB_POLL_SECONDS: matching(/^([1-9][0-9]{0,3}|0\.[5-9][0-9]?)$/, 'seconds, 0.5 to 9999'),
   PROVIDER_ALLOW_PRIVATE: boolean(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   CORS_ORIGINS: matching(

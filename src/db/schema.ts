@@ -284,7 +284,25 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** The embedded database's job queue (PostgreSQL keeps its jobs in pg-boss's own schema). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON text. */
+  data: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'failed' | 'cancelled';
+  /** ISO 8601 (UTC, milliseconds): compared as text. */
+  run_at: string;
+  /** Tries begun. */
+  attempts: number;
+  retry_limit: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
+  jobs: JobsTable;
   rate_limits: RateLimitsTable;
   uploads: UploadsTable;
   users: UsersTable;

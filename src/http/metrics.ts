@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Histogram, Registry } from 'prom-client';
+import type { Gauge, Histogram, Registry } from 'prom-client';
+import type { JobQueue } from '../modules/jobs/jobs.js';
 import type { App } from './context.js';
 import { cjsExports } from '../shared/cjs-exports.js';
 import { cameThroughProxy, type ProxyTrust } from './proxy-trust.js';
@@ -7,7 +8,7 @@ import { cameThroughProxy, type ProxyTrust } from './proxy-trust.js';
 /**
  * What the service measures for `/metrics`, in Prometheus' text format:
  * request durations by route and status, database query time, page render
- * time by outcome, the render caches' and kept previews' hits, and the process (CPU, memory,
+ * time by outcome, the render caches' and kept previews' hits, the jobs by state, and the process (CPU, memory,
  * event loop, GC). Built by the composition root, which hands `onQuery` to
  * the database and `onRender` to the render pool.
  */
@@ -25,12 +26,14 @@ export interface Metrics {
   /** The kept preview documents' observer: each preview looked up, kept or not. */
   onPreview: (kept: boolean) => void;
   requests: Histogram<'method' | 'route' | 'status'>;
+  /** Jobs by state, read from the queue's store at each scrape. */
+  jobs: Gauge<'state'>;
 }
 
 /** Off unless `METRICS=1`: nothing is measured then, and prom-client is not even loaded (bench B5). */
 export async function createMetrics(options: { enabled: boolean }): Promise<Metrics | undefined> {
   if (!options.enabled) return undefined;
-  const { collectDefaultMetrics, Counter, Histogram, Registry } = cjsExports(await import('prom-client'));
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = cjsExports(await import('prom-client'));
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'pageblocks_' });
   const requests = new Histogram({
@@ -72,9 +75,16 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
     labelNames: ['cache'],
     registers: [registry],
   });
+  const jobs = new Gauge({
+    name: 'pageblocks_jobs',
+    help: 'Jobs of the queue by state: queued (retries included), running, failed, retried (waiting to be tried again).',
+    labelNames: ['state'],
+    registers: [registry],
+  });
   return {
     registry,
     requests,
+    jobs,
     onPreview: (kept) => previews.inc({ cache: kept ? 'hit' : 'miss' }),
     onQuery: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
     onRender: (event) => {
@@ -96,7 +106,7 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
 export function registerMetrics(
   app: App,
   metrics: Metrics | undefined,
-  options: { token: string | undefined; trust: ProxyTrust | false },
+  options: { token: string | undefined; trust: ProxyTrust | false; jobs: Pick<JobQueue, 'counts'> },
 ) {
   if (!metrics) return;
   app.addHook('onResponse', async (request, reply) => {
@@ -115,6 +125,9 @@ export function registerMetrics(
         error: 'Metrics are readable with the metrics token, or from the listen address without a proxy between.',
       });
     }
+    // Read at each scrape, from the store every instance shares: the same figures whichever instance answers.
+    const counts = await options.jobs.counts();
+    for (const [state, count] of Object.entries(counts) as [string, number][]) metrics.jobs.set({ state }, count);
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

@@ -16,13 +16,16 @@ import { registerMetrics, type Metrics } from './metrics.js';
 import { proxyTrust, warnUntrustedProxy } from './proxy-trust.js';
 import { webApi } from './web/index.js';
 import { isObject } from '../shared/is-object.js';
+import type { JobQueue } from '../modules/jobs/jobs.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerOptions extends HttpDeps {
   logger: Logger;
-  /** Answers `GET /ready`: does the database answer? */
-  ready: () => Promise<void>;
+  /** Answers `GET /ready`: does each part the service needs answer (the database, the job queue)? */
+  ready: Record<'database' | 'jobs', () => Promise<void>>;
+  /** Counted by state in `/metrics`. */
+  jobs: Pick<JobQueue, 'counts'>;
   /** What `/metrics` shows, when on. */
   metrics?: Metrics | undefined;
 }
@@ -112,17 +115,20 @@ export async function createServer(options: ServerOptions): Promise<App> {
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
-    try {
-      await options.ready();
-      return { status: 'ready' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not ready');
-      return reply.status(503).send({ error: 'The database does not answer.' });
+    const parts = { database: 'The database', jobs: 'The job queue' } as const;
+    for (const [part, check] of Object.entries(options.ready) as [keyof typeof parts, () => Promise<void>][]) {
+      try {
+        await check();
+      } catch (error) {
+        request.log.warn({ err: error, part }, 'not ready');
+        return reply.status(503).send({ error: `${parts[part]} does not answer.` });
+      }
     }
+    return { status: 'ready' };
   });
 
   await registerUploads(app, options.services.uploads);
-  registerMetrics(app, options.metrics, { token: options.config.metrics.token, trust });
+  registerMetrics(app, options.metrics, { token: options.config.metrics.token, trust, jobs: options.jobs });
   if (trust === false) warnUntrustedProxy(app);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });

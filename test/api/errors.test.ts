@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import { jobSchema } from '../../src/db/jobs/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newUser, type TestUser } from '../support/factories.js';
@@ -137,6 +139,23 @@ describe('health', () => {
       expect((await broken.call('GET', '/health')).status).toBe(200);
     } finally {
       await broken.app.http.close();
+      await broken.close().catch(() => undefined);
+    }
+  });
+
+  it('answers /ready with 503 naming the job queue when its store is gone, the database answering', async () => {
+    const broken = await startApp();
+    try {
+      expect((await broken.call('GET', '/ready')).status).toBe(200);
+      const drop =
+        broken.app.jobs.kind === 'pg-boss'
+          ? `drop schema "${jobSchema(broken.config.databaseSchema)}" cascade`
+          : 'drop table jobs';
+      await sql.raw(drop).execute(broken.app.database.db);
+      const r = await broken.call('GET', '/ready');
+      expect(r.status).toBe(503);
+      expect(r.body.error).toBe('The job queue does not answer.');
+    } finally {
       await broken.close().catch(() => undefined);
     }
   });

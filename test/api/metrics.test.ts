@@ -70,6 +70,9 @@ describe('/metrics with METRICS=1 and no token', () => {
     // Every request above read the key, the page and its instances.
     expect(delta('pageblocks_db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(6);
     expect(after).toMatch(/^pageblocks_db_query_duration_seconds_bucket\{le="0.001",outcome="ok"\} \d+$/m);
+    // The job queue's store, read at the scrape: nothing queued here.
+    for (const state of ['queued', 'running', 'failed', 'retried'])
+      expect(after).toMatch(new RegExp(`^pageblocks_jobs\\{state="${state}"\\} 0$`, 'm'));
   });
 });
 

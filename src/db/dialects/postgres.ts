@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { queryLog, type QueryObserver } from './query-log.js';
 import pg from 'pg';
+import { jobSchema } from '../jobs/index.js';
 import { withDryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
@@ -152,6 +153,8 @@ export async function dropPostgresSchema(url: string, schema: string): Promise<v
   try {
     await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
     await admin.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+    // The job queue's schema beside it (pg-boss's, made at its first use).
+    await admin.query(`drop schema if exists ${quoteIdent(jobSchema(schema))} cascade`);
   } finally {
     await admin.end();
   }

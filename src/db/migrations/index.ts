@@ -19,6 +19,7 @@ import * as uploads from './0016-uploads.js';
 import * as siteLayoutReference from './0017-site-layout-reference.js';
 import * as pageHistory from './0018-page-history.js';
 import * as blockEditVersion from './0019-block-edit-version.js';
+import * as jobs from './0020-jobs.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -49,4 +50,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0017-site-layout-reference': siteLayoutReference,
   '0018-page-history': pageHistory,
   '0019-block-edit-version': blockEditVersion,
+  '0020-jobs': jobs,
 };

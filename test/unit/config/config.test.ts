@@ -47,6 +47,12 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
     env: { PAGE_HISTORY_LIMIT: '0' },
     says: 'PAGE_HISTORY_LIMIT must be a whole number of versions, 1 to 999999',
   },
+  JOB_RETRY_LIMIT: { env: { JOB_RETRY_LIMIT: '-1' }, says: 'JOB_RETRY_LIMIT must be a whole number of tries' },
+  JOB_RETRY_DELAY_SECONDS: {
+    env: { JOB_RETRY_DELAY_SECONDS: '0' },
+    says: 'JOB_RETRY_DELAY_SECONDS must be a whole number of seconds, 1 to 999999',
+  },
+  JOB_POLL_SECONDS: { env: { JOB_POLL_SECONDS: '0.1' }, says: 'JOB_POLL_SECONDS must be seconds, 0.5 to 9999' },
   PROVIDER_ALLOW_PRIVATE: {
     env: { PROVIDER_ALLOW_PRIVATE: 'on' },
     says: 'PROVIDER_ALLOW_PRIVATE must be one of 1, 0, true, false, yes, no (got "on")',
