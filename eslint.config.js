@@ -209,17 +209,31 @@ export default tseslint.config(
   {
     // The web app is built for the browser from its own files and packages: it reaches the
     // service only through HTTP, and what it must know of it (the field format) through the
-    // OpenAPI document's generated types (web/src/api/schema.gen.ts), never a file of src/.
+    // OpenAPI document's generated types (web/src/api/schema.gen.ts), never a file of src/ but one:
+    // the sentences about a block's field (src/shared/field-messages.ts, pure, with the patterns it
+    // names), which the form says before sending and the service after, from one source.
     files: ['web/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': [{ type: 'web', pattern: 'web' }, ...elements],
+      'boundaries/files': [
+        { category: 'words', pattern: ['src/shared/field-messages.ts', 'src/shared/url-patterns.ts'] },
+      ],
       'import/resolver': { [resolver]: {} },
     },
     rules: {
       'boundaries/dependencies': [
         'error',
-        { default: 'disallow', checkUnknownLocals: true, policies: [may('web', ['web'])] },
+        {
+          default: 'disallow',
+          checkUnknownLocals: true,
+          policies: [
+            {
+              from: { element: { type: 'web' } },
+              allow: [{ to: { element: { types: { anyOf: ['web'] } } } }, { to: { file: { categories: 'words' } } }],
+            },
+          ],
+        },
       ],
     },
   },

@@ -191,8 +191,14 @@ function pointerOf(error: ValidationError): string {
  * entry per place: the first (a wrong type comes before the enum it then also
  * fails). Union branches that failed are noise once a more specific error names
  * the spot. Hints need Ajv's `verbose` option (the schema and data of each error).
+ * `messageOf` words each one (default: about "this value", for request bodies;
+ * a block's values use the sentences about their field's label, field-messages.ts).
  */
-export function toFieldErrors(errors: readonly ValidationError[], prefix = ''): FieldError[] {
+export function toFieldErrors(
+  errors: readonly ValidationError[],
+  prefix = '',
+  messageOf: (error: ValidationError) => string = message,
+): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of errors) {
@@ -200,7 +206,7 @@ export function toFieldErrors(errors: readonly ValidationError[], prefix = ''): 
     const path = pointerToPath(pointerOf(error), prefix);
     if (seen.has(path)) continue;
     seen.add(path);
-    out.push({ path, message: message(error), ...detail(error) });
+    out.push({ path, message: messageOf(error), ...detail(error) });
   }
   return out;
 }

@@ -70,7 +70,7 @@ describe('errors that teach the fix', () => {
       blocks: [{ block_id: hero.id, placeholder_values: {} }],
     });
     expect(r.body.errors).toEqual([
-      { path: 'blocks[0].placeholder_values.title', message: 'This field is required.', code: 'required' },
+      { path: 'blocks[0].placeholder_values.title', message: 'Title is required.', code: 'required' },
     ]);
   });
 

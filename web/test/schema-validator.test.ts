@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import ajvValidator from '@rjsf/validator-ajv8';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
+import { fieldMessage } from '../../src/shared/field-messages';
 import { validator } from '../src/forms/schema-validator';
 
 /*
@@ -8,8 +9,18 @@ import { validator } from '../src/forms/schema-validator';
  * which the editor used before: the same errors, messages and fields for a
  * block's values in every field type the service makes a schema of, and for
  * the keywords a data source's params schema may use. Ajv still runs here,
- * in Node, as the reference.
+ * in Node, as the reference, its messages worded by the service's sentences
+ * (rjsf's localizer hook, as ajv-i18n would): the same words as the service.
  */
+const ajvValidator = customizeValidator({}, (errors) => {
+  // rjsf quotes the names it hands a localizer ('title'), for its own replacement by titles: read as sent.
+  const bare = (name: unknown) => (typeof name === 'string' ? name.replace(/^'(.*)'$/, '$1') : name);
+  for (const error of errors ?? [])
+    error.message = fieldMessage({
+      ...error,
+      params: { ...error.params, missingProperty: bare(error.params.missingProperty) },
+    });
+});
 const URL_PATTERN = '^([hH][tT][tT][pP][sS]?:|[mM][aA][iI][lL][tT][oO]:|[tT][eE][lL]:|[^:/?#]*([/?#]|$))';
 
 /** A block's placeholder schema as json-schema.ts makes it, one field of each type. */
@@ -145,6 +156,26 @@ describe("the app's JSON Schema validator", () => {
     expect(sorted(actual)).toEqual(sorted(expected));
   });
 
+  it('says what the service says, about the field by its label', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        heading: { title: 'Heading', type: 'string', maxLength: 60 },
+        heading_text: { type: 'string', minLength: 1 },
+        count: { title: 'How many', type: 'integer', minimum: 1 },
+        tint: { title: 'Tint', type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' },
+      },
+      required: ['heading_text'],
+    };
+    const { errors } = validator.validateFormData({ heading: 'x'.repeat(61), count: 0, tint: 'red' }, schema);
+    expect(errors.map((e) => e.message).sort()).toEqual([
+      'Heading is too long: at most 60 characters.',
+      'Heading text is required.',
+      'How many is too small: at least 1.',
+      'Tint must be a colour such as #1e3a8a.',
+    ]);
+  });
+
   it('reports a schema it cannot use, as Ajv did, rather than throwing', () => {
     const broken: RJSFSchema = { type: 'object', properties: { a: { type: 'string', pattern: '(' } } };
     const { errors } = validator.validateFormData({ a: 'x' }, broken);
@@ -177,7 +208,7 @@ describe("the app's JSON Schema validator", () => {
     try {
       const fresh: RJSFSchema = { type: 'object', properties: { n: { type: 'integer', maximum: 2 } }, required: ['m'] };
       const messages = validator.validateFormData({ n: 3 }, fresh).errors.map((e) => e.message);
-      expect(messages.sort()).toEqual(['must be <= 2', "must have required property 'm'"]);
+      expect(messages.sort()).toEqual(['M is required.', 'N is too large: at most 2.']);
     } finally {
       globalThis.eval = evalBefore;
       globalThis.Function = functionBefore;

@@ -26,13 +26,14 @@ interface Variant {
 /** Each value type, bare and with constraints (the ones the simplest value has to respect). */
 const variants: Record<string, Variant[]> = {
   string: [
-    { def: { type: 'string' }, default: 'Hello', simplest: '' },
+    // A required text is not empty: its schema says `minLength: 1`.
+    { def: { type: 'string' }, default: 'Hello', simplest: 'x' },
     { def: { type: 'string', min_length: 3, max_length: 10 }, default: 'Hello', simplest: 'xxx' },
     { def: { type: 'string', pattern: '^[A-Z]' }, default: 'Hello', simplest: 'A' },
     { def: { type: 'string', pattern: '^[0-9]+$', min_length: 2 }, default: '42', simplest: '00' },
   ],
   text: [{ def: { type: 'text', min_length: 1 }, default: 'Some text', simplest: 'x' }],
-  richtext: [{ def: { type: 'richtext', max_length: 100 }, default: '<p>Hi</p>', simplest: '' }],
+  richtext: [{ def: { type: 'richtext', max_length: 100 }, default: '<p>Hi</p>', simplest: 'x' }],
   number: [
     { def: { type: 'number' }, default: 2.5, simplest: 0 },
     { def: { type: 'number', min: 1.5, max: 9 }, default: 2.5, simplest: 1.5 },
@@ -109,7 +110,7 @@ const variants: Record<string, Variant[]> = {
         ],
       },
       default: { name: 'Ann', age: 30 },
-      simplest: { name: '', role: 'x' },
+      simplest: { name: 'x', role: 'x' },
     },
     {
       def: {

@@ -105,7 +105,8 @@ describe('compilePlaceholderSchema maps each type', () => {
           { name: 'b', type: 'integer' },
         ],
       },
-      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] },
+      // A required text is not empty.
+      { type: 'object', properties: { a: { type: 'string', minLength: 1 }, b: { type: 'integer' } }, required: ['a'] },
     ],
     [
       'label, description and default',

@@ -47,14 +47,15 @@ describe('ValidatorCache.validate', () => {
       `${PREFIX}.items[1].caption`,
       `${PREFIX}.items[2].caption`,
     ]);
-    expect(errors[0]!.message).toBe('This field is required.');
+    // About the field, by its label (here its name in words: it has none).
+    expect(errors[0]!.message).toBe('Title is required.');
   });
 
   it('does not coerce: a number in a string is a type error', () => {
     expect(cache.validate('1:schema', schema, { title: 'Hi', count: '2' }, PREFIX)).toEqual([
       {
         path: `${PREFIX}.count`,
-        message: 'This value should be of type int.',
+        message: 'Count must be a whole number.',
         code: 'type',
         expected: 'integer',
         hint: 'send 2 as a JSON number, without quotes',
@@ -92,11 +93,11 @@ describe('ValidatorCache, the cache', () => {
     expect(cache.validate('7:schema', schemaOf(1), { f1: 1 })).toEqual([]);
     expect(cache.validate('7:schema', schemaOf(1), { f1: 'x' })).toHaveLength(1);
     expect(cache.validate('7:schema', schemaOf(2), {})).toEqual([
-      { path: 'f1', message: 'This field is required.', code: 'required' },
+      { path: 'f1', message: 'F1 is required.', code: 'required' },
     ]);
     expect(compile).toHaveBeenCalledTimes(1);
     expect(cache.validate('7:markdown', schemaOf(2), {})).toEqual([
-      { path: 'f2', message: 'This field is required.', code: 'required' },
+      { path: 'f2', message: 'F2 is required.', code: 'required' },
     ]);
     expect(compile).toHaveBeenCalledTimes(2);
   });

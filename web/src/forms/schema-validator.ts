@@ -11,6 +11,9 @@ import type {
 // validator that runs no Ajv: exported for validators that bring their own checks.
 import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
 import type { ErrorObject } from 'ajv';
+// The service's own sentences about a field (one source for both: the form says before
+// sending what the service would say after).
+import { fieldMessage } from '../../../src/shared/field-messages';
 import { toAjvErrors, type Lookup } from './ajv-errors';
 
 type FormData = Record<string, unknown>;
@@ -20,7 +23,8 @@ type FormData = Record<string, unknown>;
  * each schema, where Ajv compiled it into a function with `new Function`,
  * which the app's CSP (`script-src 'self'`, no 'unsafe-eval') refuses. Its
  * findings go through toAjvErrors and rjsf's own processing, so a field shows
- * the message it showed with Ajv. Draft-07, as rjsf's Ajv.
+ * the message it showed with Ajv, worded as the service words it
+ * (field-messages.ts: "Heading is too long: at most 60 characters."). Draft-07, as rjsf's Ajv.
  */
 class InterpretingValidator implements ValidatorType<FormData, RJSFSchema> {
   /** cfworker's `$ref` table of each root schema, kept while the schema object lives. */
@@ -49,7 +53,12 @@ class InterpretingValidator implements ValidatorType<FormData, RJSFSchema> {
       const data = asJson(formData);
       const lookup = this.lookupOf(schema);
       const { valid, errors } = validate(data, schema as Schema, '7', lookup, false);
-      return { errors: valid ? undefined : (toAjvErrors(errors, data, schema as Schema, lookup) as Result[]) };
+      if (valid) return { errors: undefined };
+      const found = toAjvErrors(errors, data, schema as Schema, lookup).map((error) => ({
+        ...error,
+        message: fieldMessage(error),
+      }));
+      return { errors: found as Result[] };
     } catch (error) {
       // A schema that cannot be used (a pattern that is no regular expression, a $ref to nowhere), as Ajv's compile error.
       return { errors: undefined, validationError: error as Error };

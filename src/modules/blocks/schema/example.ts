@@ -29,7 +29,8 @@ function objectExample(fields: FieldDefinition[], optional: boolean): Record<str
 /** The value an editor would least have to think about: the default, else the simplest one the constraints allow. */
 export function simplestValue(def: FieldDefinition | ItemDefinition): unknown {
   if (def.default !== undefined) return def.default;
-  const length = def.min_length ?? 0;
+  // A required text has something in it (its schema says `minLength: 1`).
+  const length = def.min_length ?? (def.required ? 1 : 0);
   switch (def.type) {
     case 'number':
       return def.min ?? (def.max !== undefined && def.max < 0 ? def.max : 0);

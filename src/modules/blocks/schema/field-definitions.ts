@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/errors.js';
 import { createAjv, linearRegExp } from '../../../shared/ajv.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
 import { simplestValue } from './example.js';
-import { fieldSchema, type JsonSchema } from './json-schema.js';
+import { fieldSchema, requiredSchema, type JsonSchema } from './json-schema.js';
 import { isObject } from '../../../shared/is-object.js';
 import {
   FIELD_TYPES,
@@ -222,7 +222,8 @@ function checkOptions(def: Record<string, unknown>, type: FieldType, fail: Fail)
 
 /** The default must be a value of the field; a needed field without one must have a simplest value that is. */
 function checkValues(def: ItemDefinition, needed: boolean, fail: Fail) {
-  const schema = fieldSchema(def);
+  // A required field's own schema: a required text's default is not "".
+  const schema = def.required === true ? requiredSchema(fieldSchema(def)) : fieldSchema(def);
   if (def.default !== undefined) {
     const problems = problemsOf(schema, def.default);
     if (problems) fail('default', `The default is not a valid value of this field: ${problems}`);

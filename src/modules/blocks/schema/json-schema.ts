@@ -1,3 +1,4 @@
+import { COLOR_PATTERN } from '../../../shared/field-messages.js';
 import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../shared/url-patterns.js';
 import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-vocabulary.js';
 
@@ -11,7 +12,7 @@ export interface BindingSlot {
   result_type: string | null;
 }
 
-const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+const COLOR = COLOR_PATTERN;
 
 /**
  * The widget that draws each field type, named in every property as
@@ -116,9 +117,20 @@ function objectSchema(fields: FieldDefinition[]): JsonSchema {
   const required = values.filter((f) => f.required).map((f) => f.name);
   return {
     type: 'object',
-    properties: Object.fromEntries(values.map((f) => [f.name, fieldSchema(f)])),
+    properties: Object.fromEntries(
+      values.map((f) => [f.name, f.required ? requiredSchema(fieldSchema(f)) : fieldSchema(f)]),
+    ),
     ...(required.length ? { required } : {}),
   };
+}
+
+/**
+ * A required text is a text with something in it: `""` is refused as a missing
+ * value is, as the web form refuses it (rjsf takes an emptied input for no
+ * value). A `min_length` of its own stays.
+ */
+export function requiredSchema(schema: JsonSchema): JsonSchema {
+  return schema.type === 'string' && schema.minLength === undefined ? { ...schema, minLength: 1 } : schema;
 }
 
 /**
@@ -131,7 +143,10 @@ export function compilePlaceholderSchema(fields: FieldDefinition[], blockType: '
   const body = objectSchema(fields);
   if (blockType === 'markdown') {
     (body.properties as JsonSchema)._markdown = {
+      // Its label in every message about it ("Content is required."), as the web app's editor names it.
+      title: 'Content',
       type: 'string',
+      minLength: 1,
       description: 'GitHub Flavored Markdown: the main content of the block',
     };
     body.required = ['_markdown'];

@@ -3,6 +3,7 @@ import { createAjv } from '../../../shared/ajv.js';
 import { CrossRequestCache } from '../../../shared/cross-request-cache.js';
 import type { FieldError } from '../../../shared/errors.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
+import { fieldMessage } from '../../../shared/field-messages.js';
 import type { JsonSchema } from './json-schema.js';
 
 export interface ValidatorCacheOptions {
@@ -39,11 +40,12 @@ export class ValidatorCache {
   /**
    * `[]` when `values` is valid; otherwise one `{path, message}` per wrong place,
    * the path under `prefix` (`blocks[2].placeholder_values` → `blocks[2].placeholder_values.title`).
-   * `schema` is only read the first time a key is seen.
+   * `schema` is only read the first time a key is seen. Messages name the
+   * field by its label, in the words the web app's forms use (field-messages.ts).
    */
   validate(key: string, schema: JsonSchema, values: unknown, prefix = ''): FieldError[] {
     const validate = this.compiled(key, schema);
-    return validate(values) ? [] : toFieldErrors(validate.errors ?? [], prefix);
+    return validate(values) ? [] : toFieldErrors(validate.errors ?? [], prefix, fieldMessage);
   }
 
   get size(): number {
