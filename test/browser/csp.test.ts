@@ -108,7 +108,7 @@ describe('the strict CSP', () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT' && /\/api\/pages\/\d+\/blocks\/\d+$/.test(request.url())) saves++;
     });
-    // Values the form refuses itself, each message at its field, as Ajv worded them: nothing is sent.
+    // Values the form refuses itself, each message at its field, in the service's words: nothing is sent.
     await count.fill('9');
     await title.fill('Hi');
     await panel.getByRole('button', { name: 'Save changes' }).click();
@@ -119,15 +119,15 @@ describe('the strict CSP', () => {
     expect(await refused(page)).toEqual([]);
     const shown = (field: string) => panel.locator(`[id="root_${field}-error"]`);
     await shown('count')
-      .filter({ hasText: /^must be <= 5$/ })
+      .filter({ hasText: /^How many is too large: at most 5\.$/ })
       .waitFor();
     await shown('title')
-      .filter({ hasText: /^must NOT have fewer than 3 characters$/ })
+      .filter({ hasText: /^Title is too short: at least 3 characters\.$/ })
       .waitFor();
     await title.fill('');
     await panel.getByRole('button', { name: 'Save changes' }).click();
     await shown('title')
-      .filter({ hasText: /^must have required property 'Title'$/ })
+      .filter({ hasText: /^Title is required\.$/ })
       .waitFor();
     expect(saves).toBe(0);
     // Fixed, the save goes through.

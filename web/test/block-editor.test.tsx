@@ -146,7 +146,34 @@ describe('creating a block', { timeout: 60_000 }, () => {
     const name = within(field).getByRole('textbox', { name: /^Field name/ });
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(field.textContent).toContain('The name must match');
-    expect(screen.getByText(/schema_content\[0\]\.fields\[0\]\.name: This field is required/)).toBeTruthy();
+    // The place in words, never the API path.
+    expect(screen.getByText('Name: This field is required.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/schema_content/);
+  });
+
+  it('makes a new field’s name from its label until a name is typed; a saved field keeps its name', async () => {
+    const fake = service();
+    renderApp('/blocks/7/edit', fake.api);
+    const title = await screen.findByRole('group', { name: 'Field 1: title' });
+    // A saved field: its label changes, its name (the key of saved values) stays.
+    await fill(within(title).getByRole('textbox', { name: 'Label' }), 'Heading Text');
+    expect(within(title).getByRole<HTMLInputElement>('textbox', { name: /^Field name/ }).value).toBe('title');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a field' }));
+    const added = screen.getByRole('group', { name: 'Field 3: field_3' });
+    await fill(within(added).getByRole('textbox', { name: 'Label' }), 'Heading Text');
+    const field = screen.getByRole('group', { name: 'Field 3: heading_text' });
+    const name = within(field).getByRole<HTMLInputElement>('textbox', { name: /^Field name/ });
+    expect(name.value).toBe('heading_text');
+    await fill(within(field).getByRole('textbox', { name: 'Label' }), 'Prix (€) 2ème');
+    expect(name.value).toBe('prix_2eme');
+    // Typed by hand, the name is the author's: the label no longer moves it.
+    await fill(name, 'price');
+    await fill(
+      within(screen.getByRole('group', { name: 'Field 3: price' })).getByRole('textbox', { name: 'Label' }),
+      'Cost',
+    );
+    expect(name.value).toBe('price');
   });
 });
 

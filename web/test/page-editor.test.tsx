@@ -262,6 +262,32 @@ describe('page editor: layouts', () => {
   });
 });
 
+describe('page editor: the same block twice', () => {
+  it('names each instance apart, numbered in the list’s order, never by an internal id', async () => {
+    const fake = service();
+    fake.on('GET /api/pages/{id}', () => [
+      200,
+      pageBody({
+        blocks: [
+          { ...instance(9, 3, 'Hero'), order_index: 0 },
+          { ...instance(11, 7, 'Columns'), block: { id: 7, name: 'Columns', kind: 'layout' }, order_index: 1 },
+          { ...instance(13, 7, 'Columns'), block: { id: 7, name: 'Columns', kind: 'layout' }, order_index: 2 },
+          { ...instance(12, 3, 'Hero'), order_index: 3 },
+        ],
+      }),
+    ]);
+    renderApp('/pages/5', fake.api);
+    await card(/Hero 1/);
+    expect(names()).toEqual(['Hero 1', 'Columns 1', 'Columns 2', 'Hero 2']);
+    for (const control of ['Edit', 'Remove', 'Move', 'Drag'])
+      for (const name of ['Hero 1', 'Hero 2'])
+        expect(screen.getAllByRole('button', { name: new RegExp(`^${control} ${name}( up)?$`) })).toHaveLength(1);
+    const place = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Place Hero 2 in' });
+    expect([...place.options].map((o) => o.textContent)).toEqual(['The page', 'Columns 1', 'Columns 2']);
+    expect(document.body.textContent).not.toMatch(/#\d/);
+  });
+});
+
 describe('nesting', () => {
   const node = (id: number, parent: number | null = null, kind = 'content') => ({
     id,

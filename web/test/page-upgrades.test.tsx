@@ -205,6 +205,21 @@ describe('page editor: outdated blocks', () => {
     expect(within(region).getByRole('button', { name: 'Replace Quote…' })).toBeTruthy();
   });
 
+  it('drops the note on a major left as it was once that block is replaced', async () => {
+    renderApp('/pages/5?tab=updates', service().api);
+    const region = await updates();
+    await userEvent.click(within(region).getByRole('button', { name: 'Upgrade all' }));
+    expect((await within(region).findByRole('status')).textContent).toContain('major change to replace: Quote');
+    await userEvent.click(within(region).getByRole('button', { name: 'Replace Quote…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace “Quote” with its new version' });
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: /^Source/ }), 'Shakespeare');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.body.textContent).not.toContain('Left as they are'));
+    // No internal id stands in for a block's name anywhere.
+    expect(document.body.textContent).not.toMatch(/#\d/);
+  });
+
   it('shows the refusal of an upgrade', async () => {
     const fake = service();
     fake.on('POST /api/pages/{pageId}/blocks/upgrade-all', () => [409, { error: 'The page changed: try again.' }]);

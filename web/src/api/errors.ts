@@ -60,6 +60,43 @@ function fieldErrorsOf(body: unknown): FieldError[] {
   return errors.filter(isFieldError);
 }
 
+/**
+ * Sentences of the service that speak to API clients (an instance's or a
+ * revision's id, an API path), in a person's words: the interface names no
+ * internal id and no API path (the API keeps them, for its clients).
+ */
+const FOR_PEOPLE: [RegExp, string][] = [
+  [/^Sign-in required: POST \/api\/auth\/login first\.?$/, 'You are signed out. Sign in again to go on.'],
+  [/^The template of block \d+ \(revision \d+\) cannot be rendered/, 'The template cannot be rendered'],
+  [/^Block \d+ \(revision \d+\) cannot be rendered/, 'A block on this page cannot be rendered'],
+  [/^Block revision \d+ cannot be rendered/, 'A block cannot be rendered'],
+  [/^Instance \d+ cannot take version/, 'This block cannot take version'],
+  [/^Block \d+ was deleted since version (\d+)/, 'A block was deleted from the library since version $1'],
+];
+
+/** One of the service's sentences as a person reads it (see FOR_PEOPLE). */
+export function forPeople(message: string): string {
+  for (const [pattern, words] of FOR_PEOPLE) if (pattern.test(message)) return message.replace(pattern, words);
+  return message;
+}
+
+/**
+ * An `errors[]` entry as a person reads it: a block's values and a source's
+ * params are named by their label in the message itself ("Heading is
+ * required."); another place by its key in words ("Slug: …"), never its path.
+ */
+export function placedMessage({ path, message }: FieldError): string {
+  const text = forPeople(message);
+  if (path === 'root' || /(^|\.)(placeholder_values|params)(\.|\[|$)/.test(path)) return text;
+  const key = path
+    .split(/[.[\]]+/)
+    .filter((part) => part && !/^\d+$/.test(part))
+    .pop();
+  if (!key) return text;
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return `${words[0]!.toUpperCase()}${words.slice(1)}: ${text}`;
+}
+
 /** A network failure or anything unexpected, as one sentence for the user. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return readable(error);
@@ -72,7 +109,7 @@ export function errorMessage(error: unknown): string {
  * where the answer has them, the places and their messages take its place.
  */
 function readable({ message, errors }: ApiError): string {
-  if (!message.includes('see errors[]') || errors.length === 0) return message;
-  const listed = errors.map((e) => `${e.path}: ${e.message}`).join(' ');
-  return `${message.replace(/:?\s*see errors\[\]\.?/, '.')} ${listed}`;
+  if (!message.includes('see errors[]') || errors.length === 0) return forPeople(message);
+  const listed = errors.map(placedMessage).join(' ');
+  return `${forPeople(message).replace(/:?\s*see errors\[\]\.?/, '.')} ${listed}`;
 }

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage, type FieldError } from '../api/errors';
+import { ApiError, errorMessage, placedMessage, type FieldError } from '../api/errors';
 
 /**
  * The service's `errors[].path` in a form's path syntax:
@@ -25,7 +25,7 @@ export function splitServerErrors(error: unknown, hasField: (path: string) => bo
   for (const { path, message } of list) {
     const target = formPath(path);
     if (path !== 'root' && hasField(target) && fields[target] === undefined) fields[target] = message;
-    else summary.push(path === 'root' ? message : `${path}: ${message}`);
+    else summary.push(placedMessage({ path, message }));
   }
   if (Object.keys(fields).length === 0 && summary.length === 0) summary.push(errorMessage(error));
   return { fields, summary };

@@ -8,6 +8,7 @@ import { useUnsavedChanges } from '../forms/unsaved-changes';
 import { DocumentTitle } from '../shell/document-title';
 import { ScreenError } from '../shell/screen-error';
 import { ConflictDialog, useVersionConflict } from './page-editor/conflict-dialog';
+import { displayNames } from './page-editor/display-names';
 import { EditorPanel, TABS, type Tab } from './page-editor/editor-panel';
 import { PageHeader } from './page-editor/page-header';
 import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
@@ -99,7 +100,7 @@ export function PageScreen() {
     );
   const blocks = page.data.blocks ?? [];
   const instance = blocks.find((b) => b.id === editing) ?? null;
-  const names = Object.fromEntries(blocks.map((b) => [b.id, b.block.name]));
+  const names = displayNames(blocks);
 
   const preview = shownVersion ? (
     <VersionPreview pageId={id} version={shownVersion} onBack={() => go({ version: null })} />

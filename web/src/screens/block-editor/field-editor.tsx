@@ -62,6 +62,7 @@ export function FieldEditor({
             label={shown}
             heading={`Field ${index + 1}: ${shown}`}
             def={field.def}
+            fresh={field.original === null}
             errors={errors}
             sources={sources}
             resultTypes={resultTypes}

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { typesAt, type FieldDefinition, type FieldRowProps } from './field-types';
+import { typesAt, withLabel, type FieldDefinition, type FieldRowProps } from './field-types';
 import { DefaultInput } from './default-input';
 import { NestedFields } from './nested-fields';
 
@@ -58,6 +58,7 @@ export function FieldRow({
   resultTypes,
   onChange,
   place,
+  fresh = false,
 }: FieldRowProps) {
   const name = typeof def.name === 'string' ? def.name : '';
   const type = typeof def.type === 'string' ? def.type : 'string';
@@ -143,7 +144,7 @@ export function FieldRow({
         <TextInput
           label="Label"
           value={str('label')}
-          onChange={(e) => set('label', e.currentTarget.value)}
+          onChange={(e) => onChange(withLabel(def, e.currentTarget.value, fresh && named))}
           error={err('label')}
           data-path={`${at}.label`}
         />

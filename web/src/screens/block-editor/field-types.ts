@@ -44,6 +44,8 @@ export interface FieldRowProps extends RowContext {
   def: FieldDefinition;
   onChange: (def: FieldDefinition) => void;
   place?: RowPlace;
+  /** Added while editing (not in the saved revision): its name follows its label until a name is typed. */
+  fresh?: boolean;
 }
 
 /**
@@ -64,6 +66,40 @@ export function freshName(fields: FieldDefinition[]): string {
   let n = fields.length + 1;
   while (taken.has(`field_${n}`)) n++;
   return `field_${n}`;
+}
+
+/**
+ * A field name made from a label, as the service's rule allows (a–z, 0–9, _,
+ * not starting with a digit): "Heading Text" → `heading_text`, "Prix (€)" →
+ * `prix`, "2nd line" → `_2nd_line`. '' when the label has nothing to make one of.
+ */
+export function nameFromLabel(label: string): string {
+  const name = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/**
+ * The definition after its label is typed: a fresh field's name follows the
+ * label while the name is still a placeholder (`field_3`), empty, or what the
+ * previous label made; a name typed by hand, or a saved field's, stays (a
+ * rename is a major change of the block).
+ */
+export function withLabel(def: FieldDefinition, label: string, fresh: boolean): FieldDefinition {
+  const next: FieldDefinition = { ...def };
+  if (label === '') delete next.label;
+  else next.label = label;
+  const name = typeof def.name === 'string' ? def.name : undefined;
+  const before = typeof def.label === 'string' ? def.label : '';
+  const made = nameFromLabel(label);
+  // A name the previous label made goes with it (an emptied label empties it), so the next label makes it again.
+  const following = name === '' || (name !== undefined && (/^field_\d+$/.test(name) || name === nameFromLabel(before)));
+  if (fresh && following && (made || before)) next.name = made;
+  return next;
 }
 
 let nextKey = 0;

@@ -39,6 +39,8 @@ export function NestedFields({
   Row: ComponentType<FieldRowProps>;
 }) {
   const keys = useRef<string[]>([]);
+  // The rows added here in this session: their names follow their labels (withLabel).
+  const added = useRef(new Set<string>());
   // Fields added or removed elsewhere (the JSON view) get keys, or lose them, at the end.
   if (keys.current.length !== fields.length) keys.current = fields.map((_, i) => keys.current[i] ?? newRowKey());
   const change = (next: FieldDefinition[], nextKeys: string[]) => {
@@ -72,6 +74,7 @@ export function NestedFields({
               label={`${parent}.${shown}`}
               heading={`Field ${index + 1} of ${parent}: ${shown}`}
               def={def}
+              fresh={added.current.has(keys.current[index]!)}
               onChange={(next) =>
                 change(
                   fields.map((f, i) => (i === index ? next : f)),
@@ -98,9 +101,11 @@ export function NestedFields({
             <Button
               variant="light"
               size="xs"
-              onClick={() =>
-                change([...fields, { name: freshName(fields), type: 'string' }], [...keys.current, newRowKey()])
-              }
+              onClick={() => {
+                const key = newRowKey();
+                added.current.add(key);
+                change([...fields, { name: freshName(fields), type: 'string' }], [...keys.current, key]);
+              }}
             >
               Add a field to {parent}
             </Button>

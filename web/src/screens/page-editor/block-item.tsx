@@ -15,6 +15,7 @@ const STATUS = {
 /** One instance of the page: a sortable card with its labelled controls. */
 export function BlockItem({
   instance,
+  names,
   number,
   depth,
   first,
@@ -30,6 +31,8 @@ export function BlockItem({
   onAddInto,
 }: {
   instance: Instance;
+  /** Each instance's name for people (display-names.ts): numbered when a block is on the page twice. */
+  names: Record<number, string>;
   number: number;
   depth: number;
   first: boolean;
@@ -47,7 +50,7 @@ export function BlockItem({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: instance.id,
   });
-  const name = instance.block.name;
+  const name = names[instance.id] ?? instance.block.name;
   const layout = instance.block.kind === 'layout';
   const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : undefined };
 
@@ -99,7 +102,7 @@ export function BlockItem({
       onChange={(event) => onPlace(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
       data={[
         { value: '', label: 'The page' },
-        ...targets.map((t) => ({ value: String(t.id), label: `${t.block.name} (#${t.id})` })),
+        ...targets.map((t) => ({ value: String(t.id), label: names[t.id] ?? t.block.name })),
       ]}
     />
   );
@@ -142,7 +145,7 @@ export function BlockItem({
       </Button>
     </>
   );
-  const zone = layout && dragging && !isDragging && <DropZone layout={instance} depth={depth + 1} />;
+  const zone = layout && dragging && !isDragging && <DropZone layout={instance} name={name} depth={depth + 1} />;
 
   return (
     <>
@@ -171,16 +174,16 @@ export function BlockItem({
 }
 
 /** Shown under each layout while a block is dragged: dropping here puts the block at the end of the layout. */
-function DropZone({ layout, depth }: { layout: Instance; depth: number }) {
+function DropZone({ layout, name, depth }: { layout: Instance; name: string; depth: number }) {
   const { setNodeRef, isOver } = useDroppable({ id: zoneId(layout.id) });
-  const label = `Drop here to put the block into ${layout.block.name}`;
+  const label = `Drop here to put the block into ${name}`;
   const zone = {
     border: '2px dashed var(--mantine-color-blue-4)',
     background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
   };
   const text = (
     <Text size="sm" c="blue">
-      Drop here to put it into {layout.block.name}
+      Drop here to put it into {name}
     </Text>
   );
   return (

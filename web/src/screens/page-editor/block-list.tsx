@@ -11,6 +11,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { BlockItem } from './block-item';
+import { displayNames } from './display-names';
 import { dragAnnouncements, dragInstructions } from './drag-announcements';
 import { overTarget } from './drop-ids';
 import { dropMove, layoutTargets, reparentMove, stepMove, treeRows, type Move } from './nesting';
@@ -48,6 +49,7 @@ export function BlockList({
   );
   const [dragging, setDragging] = useState(false);
   const rows = treeRows(blocks);
+  const names = displayNames(blocks);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(false);
     const move = dropMove(blocks, Number(active.id), overTarget(over?.id));
@@ -57,11 +59,12 @@ export function BlockList({
     <BlockItem
       key={instance.id}
       instance={instance}
+      names={names}
       number={index + 1}
       depth={depth}
       first={siblings[0] === instance.id}
       last={siblings[siblings.length - 1] === instance.id}
-      parentName={blocks.find((b) => b.id === instance.parent_page_block_id)?.block.name}
+      parentName={instance.parent_page_block_id === null ? undefined : names[instance.parent_page_block_id]}
       targets={layoutTargets(blocks, instance.id)}
       busy={busy}
       dragging={dragging}
@@ -82,7 +85,7 @@ export function BlockList({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      accessibility={{ announcements: dragAnnouncements(blocks), screenReaderInstructions: dragInstructions }}
+      accessibility={{ announcements: dragAnnouncements(blocks, names), screenReaderInstructions: dragInstructions }}
       onDragStart={() => setDragging(true)}
       onDragCancel={() => setDragging(false)}
       onDragEnd={onDragEnd}

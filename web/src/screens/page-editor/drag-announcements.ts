@@ -13,8 +13,11 @@ export const dragInstructions: ScreenReaderInstructions = {
  * dnd-kit's live-region messages, in block names rather than its default
  * "draggable item 3 was moved over droppable area 2".
  */
-export function dragAnnouncements(blocks: Instance[]): Announcements {
-  const name = (id: UniqueIdentifier) => blocks.find((b) => b.id === overTarget(id)?.id)?.block.name ?? 'the block';
+export function dragAnnouncements(blocks: Instance[], names: Record<number, string> = {}): Announcements {
+  const name = (id: UniqueIdentifier) => {
+    const found = blocks.find((b) => b.id === overTarget(id)?.id);
+    return found ? (names[found.id] ?? found.block.name) : 'the block';
+  };
   const where = (active: UniqueIdentifier, over: UniqueIdentifier) => {
     if (overTarget(over)?.into) return `inside ${name(over)}`;
     if (over === active) return 'where it was';

@@ -3,6 +3,7 @@ import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi, type paths } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
+import { displayNames } from './display-names';
 import { ReplaceBlockModal, versionText } from './replace-block-modal';
 import type { Instance } from './use-page-blocks';
 
@@ -62,14 +63,19 @@ export function OutdatedBlocks({
     },
   });
 
-  if (outdated.length === 0 && !report)
+  // A report's note on blocks left with a major change lists only those still so: one replaced since goes from it.
+  const left = (report?.skipped_major ?? []).filter((s) =>
+    blocks.some((b) => b.id === s.id && b.update_status === 'outdated_major'),
+  );
+  const shownReport = report && (report.upgraded.length > 0 || left.length > 0) ? { ...report, left } : null;
+  if (outdated.length === 0 && !shownReport)
     return (
       <Text size="sm" c="dimmed">
         Every block on this page is on its latest version.
       </Text>
     );
   const minors = outdated.filter((b) => b.update_status === 'outdated_minor').length;
-  const nameOf = (id: number) => blocks.find((b) => b.id === id)?.block.name ?? `#${id}`;
+  const names = displayNames(blocks);
   const busy = upgrade.isPending || upgradeAll.isPending;
   return (
     <section aria-labelledby="updates-title">
@@ -96,7 +102,7 @@ export function OutdatedBlocks({
               major one removes fields, so the block is replaced after you see what is lost.
             </Text>
           )}
-          {report && <UpgradeReport report={report} nameOf={nameOf} />}
+          {shownReport && <UpgradeReport report={shownReport} names={names} />}
           {(upgrade.isError || upgradeAll.isError) && !(replacing && upgrade.isError) && (
             <Alert color="red" role="alert" title="Could not upgrade">
               {errorMessage(upgrade.error ?? upgradeAll.error)}
@@ -114,7 +120,7 @@ export function OutdatedBlocks({
               return (
                 <Group component="li" key={instance.id} justify="space-between" wrap="wrap" gap="xs">
                   <Group gap="xs" wrap="wrap">
-                    <Text fw={600}>{instance.block.name}</Text>
+                    <Text fw={600}>{names[instance.id]}</Text>
                     <Text size="sm">
                       {`version ${versionText(instance.version)} on this page`}
                       {latest ? `, ${versionText(latest)} in the library` : ''}
@@ -127,7 +133,7 @@ export function OutdatedBlocks({
                     <Button
                       size="compact-sm"
                       variant="default"
-                      aria-label={`Replace ${instance.block.name}…`}
+                      aria-label={`Replace ${names[instance.id]}…`}
                       onClick={() => setReplacing(instance)}
                     >
                       Replace…
@@ -135,7 +141,7 @@ export function OutdatedBlocks({
                   ) : (
                     <Button
                       size="compact-sm"
-                      aria-label={`Upgrade ${instance.block.name}`}
+                      aria-label={`Upgrade ${names[instance.id]}`}
                       disabled={busy}
                       loading={upgrade.isPending && upgrade.variables?.id === instance.id}
                       onClick={() => upgrade.mutate(instance)}
@@ -162,16 +168,22 @@ export function OutdatedBlocks({
   );
 }
 
-function UpgradeReport({ report, nameOf }: { report: UpgradeAll; nameOf: (id: number) => string }) {
+function UpgradeReport({
+  report,
+  names,
+}: {
+  report: UpgradeAll & { left: UpgradeAll['skipped_major'] };
+  names: Record<number, string>;
+}) {
   const upgraded = report.upgraded.length;
   return (
-    <Alert color={report.skipped_major.length ? 'yellow' : 'green'} role="status" title="Upgrade all">
+    <Alert color={report.left.length ? 'yellow' : 'green'} role="status" title="Upgrade all">
       <Text size="sm">
         {upgraded === 0 ? 'No block was upgraded.' : `${upgraded} block${upgraded === 1 ? '' : 's'} upgraded.`}
       </Text>
-      {report.skipped_major.length > 0 && (
+      {report.left.length > 0 && (
         <Text size="sm">
-          {`Left as they are, with a major change to replace: ${report.skipped_major.map((s) => nameOf(s.id)).join(', ')}.`}
+          {`Left as they are, with a major change to replace: ${report.left.map((s) => names[s.id] ?? 'a block').join(', ')}.`}
         </Text>
       )}
     </Alert>

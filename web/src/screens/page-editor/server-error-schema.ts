@@ -1,5 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError, errorMessage, placedMessage } from '../../api/errors';
 import { formPath } from '../../forms/server-errors';
 
 export interface PlacedErrors {
@@ -24,7 +24,7 @@ export function placeServerErrors(error: unknown, prefix: string, hasField: (id:
     const parts = formPath(path).split('.');
     const id = ['root', ...parts.slice(1)].join('_');
     if (parts[0] !== prefix || parts.length < 2 || !hasField(id)) {
-      summary.push(path === 'root' ? message : `${path}: ${message}`);
+      summary.push(placedMessage({ path, message }));
       continue;
     }
     let node = schema as Record<string, unknown>;
@@ -83,7 +83,7 @@ export function placeInstanceErrors(error: unknown, hasField: (id: string) => bo
       if (hasField(id)) at((placed.params[slot] ??= {}), rest, message);
       else id = null;
     }
-    if (id === null) placed.summary.push(path === 'root' ? message : `${path}: ${message}`);
+    if (id === null) placed.summary.push(placedMessage({ path, message }));
     else if (!placed.ids.includes(id)) placed.ids.push(id);
   }
   if (placed.ids.length === 0 && placed.summary.length === 0) placed.summary.push(errorMessage(error));
