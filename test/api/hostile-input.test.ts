@@ -178,8 +178,8 @@ describe('url and image values cannot run code (finding 7)', () => {
       { block_id: block.id, placeholder_values: { link: 'javascript:x', picture: 'vbscript:x' } },
     ]);
     expect(r.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'Only http(s), mailto:, tel: and relative URLs are allowed here.',
-      'Only http(s) and relative URLs are allowed here.',
+      'Link must be a web address (http or https), a mailto: or tel: link, or a path on the site.',
+      'Picture must be a web address (http or https) or a path on the site.',
     ]);
   });
 

@@ -374,9 +374,7 @@ describe('pinning and upgrades', () => {
     });
     const r = await t.call('POST', `/api/v1/pages/${page.id}/blocks/upgrade-all`, { key: user.key });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual([
-      { path: 'placeholder_values.b', message: 'B is required.', code: 'required' },
-    ]);
+    expect(r.body.errors).toEqual([{ path: 'placeholder_values.b', message: 'B is required.', code: 'required' }]);
     expect((await read(page.id)).blocks.map((b: { version: { minor: number } }) => b.version.minor)).toEqual([0, 0]);
   });
 });

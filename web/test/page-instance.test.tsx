@@ -308,7 +308,7 @@ describe('placeInstanceErrors', () => {
     expect(placed.params).toEqual({ feed: { limit: { __errors: ['Too many.'] } } });
     expect(placed.values).toEqual({ items: { 0: { caption: { __errors: ['Required.'] } } } });
     expect(placed.sources).toEqual({ feed: 'Not allowed.' });
-    expect(placed.summary).toEqual(['bindings.gone: No slot "gone".']);
+    expect(placed.summary).toEqual(['Gone: No slot "gone".']);
   });
 
   it('sends a path whose field is not shown to the summary', () => {
@@ -318,6 +318,6 @@ describe('placeInstanceErrors', () => {
     });
     const placed = placeInstanceErrors(error, () => false);
     expect(placed.ids).toEqual([]);
-    expect(placed.summary).toEqual(['bindings.feed.params.limit: Too many.']);
+    expect(placed.summary).toEqual(['Too many.']);
   });
 });

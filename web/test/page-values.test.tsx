@@ -79,7 +79,7 @@ describe('page editor: values', () => {
     const subtitle = await within(panel).findByRole('textbox', { name: 'Subtitle', description: /Too long\./ });
     expect(subtitle.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(subtitle));
-    expect(within(panel).getByRole('alert').textContent).toContain('bindings.feed.source: Unknown source.');
+    expect(within(panel).getByRole('alert').textContent).toContain('Source: Unknown source.');
   });
 
   it('asks for the fields of the revision the instance is pinned to, not the block’s current one', async () => {
@@ -117,6 +117,6 @@ describe('placeServerErrors', () => {
     const placed = placeServerErrors(error, 'placeholder_values', (id) => id === 'root_items_0_caption');
     expect(placed.schema).toEqual({ items: { 0: { caption: { __errors: ['Required.'] } } } });
     expect(placed.ids).toEqual(['root_items_0_caption']);
-    expect(placed.summary).toEqual(['placeholder_values.nope: Unknown.']);
+    expect(placed.summary).toEqual(['Unknown.']);
   });
 });

@@ -18,7 +18,7 @@ describe('splitServerErrors', () => {
     });
     expect(splitServerErrors(error, hasField)).toEqual({
       fields: { 'blocks.0.placeholder_values.title': 'Required.', name: 'Must not be blank.' },
-      summary: ['slug: Taken.', 'Something about the whole body.'],
+      summary: ['Slug: Taken.', 'Something about the whole body.'],
     });
   });
 
@@ -30,7 +30,7 @@ describe('splitServerErrors', () => {
         { path: 'name', message: 'Second.' },
       ],
     });
-    expect(splitServerErrors(error, hasField)).toEqual({ fields: { name: 'First.' }, summary: ['name: Second.'] });
+    expect(splitServerErrors(error, hasField)).toEqual({ fields: { name: 'First.' }, summary: ['Name: Second.'] });
   });
 
   it('falls back to the error sentence, and to words for a network failure', () => {
@@ -57,12 +57,13 @@ describe('errorMessage', () => {
     const error = new ApiError(400, {
       error: 'Block validation failed: see errors[].',
       errors: [
-        { path: 'bindings.articles.params.limit', message: 'At most 50.' },
-        { path: 'placeholder_values.title', message: 'Required.' },
+        { path: 'bindings.articles.params.limit', message: 'Limit is too large: at most 50.' },
+        { path: 'placeholder_values.title', message: 'Title is required.' },
       ],
     });
     expect(errorMessage(error)).toBe(
-      'Block validation failed. bindings.articles.params.limit: At most 50. placeholder_values.title: Required.',
+      // A block's values and params name their field in the message itself: no API path.
+      'Block validation failed. Limit is too large: at most 50. Title is required.',
     );
   });
 
