@@ -69,7 +69,7 @@ export async function databaseDiff(db: Kysely<DB>, w: World, userIds: number[]):
       .execute(),
     db
       .selectFrom('pages')
-      .select(['id', 'owner_id', 'site_id', 'folder_id', 'slug', 'is_published'])
+      .select(['id', 'owner_id', 'site_id', 'folder_id', 'slug', 'is_published', 'version'])
       .where('owner_id', 'in', userIds)
       .execute(),
     db
@@ -114,9 +114,17 @@ export async function databaseDiff(db: Kysely<DB>, w: World, userIds: number[]):
     all(w.folders).map((f) => [f.id, f.owner, f.site, f.parent]),
   );
   compare(
-    'pages (id, owner, site, folder, slug, published)',
-    pages.map((p) => [p.id, owner(p.owner_id), p.site_id, p.folder_id, p.slug, Boolean(p.is_published)]),
-    all(w.pages).map((p) => [p.id, p.owner, p.site, p.folder, p.slug, p.published]),
+    'pages (id, owner, site, folder, slug, published, version)',
+    pages.map((p) => [
+      p.id,
+      owner(p.owner_id),
+      p.site_id,
+      p.folder_id,
+      p.slug,
+      Boolean(p.is_published),
+      Number(p.version),
+    ]),
+    all(w.pages).map((p) => [p.id, p.owner, p.site, p.folder, p.slug, p.published, p.version]),
   );
   compare(
     'page instances (id, page, block, place, major, minor)',

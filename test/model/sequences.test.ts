@@ -143,6 +143,7 @@ async function seed(model: World, users: TestUser[]) {
         slug: null,
         instances,
         published: false,
+        version: 1,
       };
     }),
   );

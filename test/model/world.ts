@@ -36,6 +36,8 @@ export interface MPage {
   slug: string | null;
   instances: MInstance[];
   published: boolean;
+  /** Its version (history's number, the ETag): 1 at creation, one more for every write that went through. */
+  version: number;
 }
 export interface MBlock {
   id: number;

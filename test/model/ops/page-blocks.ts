@@ -36,6 +36,7 @@ export const addBlocks: Planner = (w, s) => {
         201,
         (n, answer) => {
           n.pages[pageId]!.instances.splice(at, 0, ...pinned(n, newIds(answer), blocks));
+          n.pages[pageId]!.version++;
         },
         // The page the answer shows is the model's with the new instances at `at` (in a race, this order's page).
         (n, answer) => {
@@ -78,6 +79,7 @@ export const moveBlock: Planner = (w, s) => {
         const list = n.pages[pageId]!.instances;
         const [moved] = list.splice(index, 1);
         list.splice(position, 0, moved!);
+        n.pages[pageId]!.version++;
       });
     },
   };
@@ -108,6 +110,7 @@ export const replaceBlock: Planner = (w, s) => {
         const list = n.pages[pageId]!.instances;
         n.gone.instances.push(pbId);
         list.splice(index, 1, ...pinned(n, [answer.id], [input!]));
+        n.pages[pageId]!.version++;
       });
     },
   };
@@ -132,6 +135,7 @@ export const removeBlock: Planner = (w, s) => {
       return ok(204, (n) => {
         n.pages[pageId]!.instances.splice(index, 1);
         n.gone.instances.push(pbId);
+        n.pages[pageId]!.version++;
       });
     },
   };
@@ -157,7 +161,9 @@ export const setValues: Planner = (w, s) => {
       const index = instanceAt(m, s.who, pageId, pbId);
       if (typeof index !== 'number') return fail(index.status);
       const field = m.pages[pageId]!.instances[index]!.field;
-      return JSON.stringify(values) === JSON.stringify(valuesFor(field)) ? ok(200) : fail(400);
+      return JSON.stringify(values) === JSON.stringify(valuesFor(field))
+        ? ok(200, (n) => void n.pages[pageId]!.version++)
+        : fail(400);
     },
   };
 };
@@ -189,6 +195,7 @@ export const upgradeBlock: Planner = (w, s) => {
       if (block.major !== instance.major || block.minor === instance.minor) return fail(422);
       return ok(200, (n) => {
         n.pages[pageId]!.instances[index]!.minor = block.minor;
+        n.pages[pageId]!.version++;
       });
     },
   };
@@ -222,6 +229,8 @@ export const upgradeAll: Planner = (w, s) => {
             const b = n.blocks[i.block]!;
             if (b.major === i.major) i.minor = b.minor;
           }
+          // One version, whatever it upgraded (none included).
+          n.pages[pageId]!.version++;
         },
         (_n, answer) => {
           const ids = (list: { id: number }[]) => list.map((x) => x.id).sort((a, b) => a - b);

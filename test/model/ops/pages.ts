@@ -126,6 +126,7 @@ export const createPage: Planner = (w, s) => {
           ...next,
           instances: pinned(n, idsOf(answer), blocks),
           published: false,
+          version: 1,
         };
       });
     },
@@ -168,6 +169,7 @@ export const updatePage: Planner = (w, s) => {
       return ok(200, (n, answer) => {
         const p = n.pages[id]!;
         Object.assign(p, next);
+        p.version++;
         if (blocks) {
           n.gone.instances.push(...p.instances.map((i) => i.id));
           p.instances = pinned(n, idsOf(answer), blocks);
