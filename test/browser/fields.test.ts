@@ -5,6 +5,7 @@
  * dangerous in it), and the widgets the placeholder schema names.
  */
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -30,6 +31,16 @@ let pageId = 0;
 let textInstance = 0;
 let storyInstance = 0;
 let listInstance = 0;
+let figureInstance = 0;
+
+/** A port free now: the service is told its own public URL, so that the uploads' URLs point back to it. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 
 const call = (method: string, path: string, data?: unknown) =>
   sessionCall(service, context.request, method, path, data);
@@ -61,7 +72,12 @@ async function published(): Promise<{ html: string; css: string }> {
 }
 
 beforeAll(async () => {
-  [service, provider, browser] = await Promise.all([startService(), startFakeProvider(), launchBrowser()]);
+  const port = await freePort();
+  [service, provider, browser] = await Promise.all([
+    startService({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    startFakeProvider(),
+    launchBrowser(),
+  ]);
   context = await newContext(browser, service.url);
   page = await context.newPage();
   await call('POST', '/api/auth/register', {
@@ -98,6 +114,15 @@ beforeAll(async () => {
       },
     ],
   });
+  const figure = await call('POST', '/api/blocks', {
+    name: 'Figure',
+    template:
+      '<figure class="figure"><img src="{{ photo }}" alt="{{ caption }}"><figcaption>{{ caption }}</figcaption></figure>',
+    schema_content: [
+      { name: 'photo', type: 'image', label: 'Photo' },
+      { name: 'caption', type: 'string', label: 'Caption', default: 'A red square' },
+    ],
+  });
   const created = await call('POST', '/api/pages', {
     name: 'Fields',
     site_id: site.id,
@@ -105,12 +130,14 @@ beforeAll(async () => {
       { block_id: text.id, placeholder_values: { heading: 'Notes', body: 'One line' } },
       { block_id: story.id, placeholder_values: { story: '<p>Once upon a time</p>' } },
       { block_id: programme.id, placeholder_values: { events: [{ name: 'Spring fair' }, { name: 'Summer gala' }] } },
+      { block_id: figure.id },
     ],
   });
   pageId = created.id;
   textInstance = created.blocks[0].id;
   storyInstance = created.blocks[1].id;
   listInstance = created.blocks[2].id;
+  figureInstance = created.blocks[3].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -234,5 +261,66 @@ describe('a list field', () => {
     await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[2].placeholder_values.events;
     expect(stored.map((e: { name: string }) => e.name)).toEqual(['Spring fair', 'Autumn ball', 'Summer gala']);
+  });
+});
+
+describe('an image field', () => {
+  it('uploads to the site, is chosen from its library by thumbnail, and is published', async () => {
+    await page.goto(`/pages/${pageId}?tab=fields&block=${figureInstance}`);
+    const fields = page.getByRole('region', { name: 'Edit “Figure”' });
+    await fields.getByRole('button', { name: 'Choose photo…' }).click();
+    const library = page.getByRole('dialog', { name: 'Choose an image for “Photo”' });
+    await library.getByText('No images on this site yet').waitFor();
+    // A 40×40 red PNG, made by the browser itself.
+    const png = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 40;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#e03131';
+      context.fillRect(0, 0, 40, 40);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    });
+    await library
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+    // An upload is chosen at once: the library closes and the field has its URL.
+    await library.waitFor({ state: 'hidden' });
+    const photo = fields.getByRole('textbox', { name: 'Photo' });
+    const url = await photo.inputValue();
+    expect(url).toMatch(new RegExp(`^${service.url}/uploads/sites/\\d+/[0-9a-f]+\\.png$`));
+    await expect.poll(() => preview().locator('.figure img').getAttribute('src')).toBe(url);
+
+    // The library shows it again as a thumbnail; choosing it by keyboard gives the same URL.
+    await fields.getByRole('button', { name: 'Change photo…' }).click();
+    const thumbnail = library.getByRole('button', { name: /^Choose image 1 \(/ });
+    await thumbnail.waitFor();
+    await expect.poll(() => library.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+    await screenshots('fields-media-library');
+    expect(await seriousViolations(page)).toEqual([]);
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    await library.waitFor({ state: 'hidden' });
+    expect(await photo.inputValue()).toBe(url);
+    await screenshots('fields-image');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fields.getByRole('button', { name: 'Save changes' }).click();
+    await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[3].placeholder_values;
+    expect(stored).toEqual({ photo: url, caption: 'A red square' });
+    const { html } = await published();
+    expect(html).toContain(`<img src="${url}" alt="A red square">`);
+    const served = await context.request.get(url);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+
+    // Remove empties the field; deleting from the library deletes the file.
+    await fields.getByRole('button', { name: 'Remove photo' }).click();
+    expect(await photo.inputValue()).toBe('');
+    await fields.getByRole('button', { name: 'Choose photo…' }).click();
+    await library.getByRole('button', { name: /^Delete image 1/ }).click();
+    await library.getByRole('button', { name: 'Delete', exact: true }).click();
+    await library.getByText('No images on this site yet').waitFor();
+    expect((await context.request.get(url)).status()).toBe(404);
   });
 });

@@ -76,6 +76,7 @@ export function EditorPanel({
         <FieldsPanel
           key={fieldsKey}
           pageId={page.id}
+          siteId={page.site_id ?? null}
           instance={instance}
           onDirty={onDirty}
           onDraft={onDraft}

@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../forms/error-summary';
 import { uiSchemaOf } from './fields/field-ui';
 import { RichTextWidget } from './fields/richtext-widget';
 import { ColorWidget } from './fields/color-widget';
+import { ImageWidget, type FieldsContext } from './fields/image-widget';
 import { ListItemTemplate, ListTemplate } from './fields/list-templates';
 import { useSaveShortcut } from './fields/save-shortcut';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
@@ -20,7 +21,7 @@ import { placeInstanceErrors, type PlacedInstanceErrors } from './server-error-s
 import type { Instance } from './use-page-blocks';
 
 // Named apart from rjsf's own `color` (Mantine's ColorInput), which the schema's format alone would not pick.
-const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget };
+const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget, image: ImageWidget };
 const templates = { ArrayFieldTemplate: ListTemplate, ArrayFieldItemTemplate: ListItemTemplate };
 const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, ids: [], summary: [] };
 
@@ -34,6 +35,7 @@ const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, id
  */
 export function FieldsPanel({
   pageId,
+  siteId,
   instance,
   onDirty,
   onDraft,
@@ -41,6 +43,8 @@ export function FieldsPanel({
   onShowOnPage,
 }: {
   pageId: number;
+  /** The page's site, whose uploads an image field chooses from. */
+  siteId: number | null;
   instance: Instance | null;
   onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
@@ -69,6 +73,7 @@ export function FieldsPanel({
       <InstanceForm
         key={instance.id}
         pageId={pageId}
+        siteId={siteId}
         instance={instance}
         onDirty={onDirty}
         onDraft={onDraft}
@@ -80,12 +85,14 @@ export function FieldsPanel({
 
 function InstanceForm({
   pageId,
+  siteId,
   instance,
   onDirty,
   onDraft,
   onSaved,
 }: {
   pageId: number;
+  siteId: number | null;
   instance: Instance;
   onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
@@ -188,6 +195,7 @@ function InstanceForm({
         uiSchema={uiSchema}
         widgets={widgets}
         templates={templates}
+        formContext={{ siteId } satisfies FieldsContext}
         validator={validator}
         formData={values}
         extraErrors={Object.keys(errors.values).length ? errors.values : undefined}

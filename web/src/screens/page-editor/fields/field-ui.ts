@@ -22,7 +22,8 @@ export function uiSchemaOf(schema: Schema): UiSchema {
       ui['ui:options'] = { rows: 5, resize: 'vertical' };
       break;
     case 'richtext':
-      ui['ui:widget'] = 'richtext';
+    case 'image':
+      ui['ui:widget'] = schema['x-widget'];
       break;
     case 'color':
       ui['ui:widget'] = 'colour';
