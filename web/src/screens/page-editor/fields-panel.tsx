@@ -1,9 +1,9 @@
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { SchemaForm } from '../../forms/schema-form';
 import { validator } from '../../forms/schema-validator';
-import type { UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
@@ -111,8 +111,6 @@ function InstanceForm({
   const [bindings, setBindings] = useState<Bindings>(saved.bindings);
   const [errors, setErrors] = useState<PlacedInstanceErrors>(noErrors);
   const [focus, setFocus] = useState<{ id: string | null } | undefined>();
-  const dirty = JSON.stringify([values, bindings]) !== JSON.stringify([saved.values, saved.bindings]);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   // Gone with the form (another block chosen): nothing unsaved remains.
   useEffect(() => () => onDirty(false), [onDirty]);
   useEffect(() => () => onDraft(null), [onDraft]);
@@ -130,6 +128,19 @@ function InstanceForm({
       ),
   });
   const slots = contract.data?.binding_slots ?? [];
+  // The saved values as the form shows them: the schema's defaults filled in where a value is missing, as
+  // rjsf fills them. Compared with this, a block opens clean (no "Unsaved changes" for a default or a
+  // boolean before any keystroke), and the form's values start from it, so no input is ever undefined
+  // and then defined (React's uncontrolled → controlled warning).
+  const schema = contract.data?.schema;
+  const baseline = useMemo(() => (schema ? withDefaults(schema, saved.values) : saved.values), [schema, saved.values]);
+  const [seeded, setSeeded] = useState<RJSFSchema | undefined>(undefined);
+  if (schema && seeded !== schema) {
+    setSeeded(schema);
+    setValues((current) => withDefaults(schema, current));
+  }
+  const dirty = JSON.stringify([values, bindings]) !== JSON.stringify([baseline, saved.bindings]);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const body = () => ({
     placeholder_values: values,
     // Bindings only for blocks with slots (a static block refuses them); none chosen clears them.
@@ -237,7 +248,7 @@ function InstanceForm({
               <Button
                 variant="default"
                 onClick={() => {
-                  setValues(saved.values);
+                  setValues(baseline);
                   setBindings(saved.bindings);
                   setErrors(noErrors);
                 }}
@@ -260,4 +271,9 @@ function InstanceForm({
       <BlockPreview pageId={pageId} instanceId={instance.id} input={body()} />
     </Stack>
   );
+}
+
+/** Values with the schema's defaults where none is given, as rjsf's form fills them. */
+function withDefaults(schema: RJSFSchema, values: Record<string, unknown>): Record<string, unknown> {
+  return getDefaultFormState(validator, schema, values, schema) as Record<string, unknown>;
 }
