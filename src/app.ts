@@ -45,6 +45,7 @@ import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
 import { sanitizeRichText } from './rendering/sanitize.js';
+import { LiquidTemplateChecker } from './rendering/template-check.js';
 import { KeptPreviews, PREVIEW_CACHE_BYTES } from './rendering/kept-previews.js';
 import { createStorage } from './storage/registry.js';
 import type { Storage } from './modules/uploads/uploads.js';
@@ -113,7 +114,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const users = usersRepository(database);
   const sources = sourceIdsRepository(database);
   const blockRows = blocksRepository(database);
-  const blocks = new BlocksService({ blocks: blockRows, sources, clock });
+  const blocks = new BlocksService({
+    blocks: blockRows,
+    sources,
+    clock,
+    templates: new LiquidTemplateChecker(overrides.renderPool?.renderer),
+  });
   const dataSources = new DataSourcesService({ catalog: catalogRepository(database), clock });
   const placeholderSchemas = new PlaceholderSchemaService(blocks, dataSources);
   // Sites name a layout and layouts name a site: each checks the other through a closure.

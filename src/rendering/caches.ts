@@ -1,6 +1,7 @@
 import type { Template } from 'liquidjs';
 import { StoredJson } from '../shared/stored-json.js';
 import type { RenderValues } from '../modules/publishing/publishing.js';
+import type { RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
 import { CrossRequestCache } from '../shared/cross-request-cache.js';
 
 export interface ParsedTemplate {
@@ -11,6 +12,8 @@ export interface ParsedTemplate {
    * output is never kept.
    */
   deterministic: boolean;
+  /** The revision's defaults for fields an instance leaves out (they come with its template). */
+  defaults?: RenderDefaults | undefined;
 }
 
 /** Parsed templates by revision id: revisions never change, so neither do their templates. */

@@ -1,5 +1,6 @@
 import type { PageBlockInput, RenderedPage } from '../modules/publishing/publishing.js';
 import { RenderError } from './render-error.js';
+import { SCOPE_ATTRIBUTE, ScopedCss, wrapInstance } from './scope-css.js';
 
 /** One block alone: a page block without its place in the page and its assets. */
 export interface BlockRenderInput extends Omit<PageBlockInput, 'id' | 'parentId' | 'css' | 'js'> {
@@ -19,10 +20,25 @@ export type RenderOne = (input: BlockRenderInput, index: number) => string;
  */
 export const markBlock = (id: number, html: string) => `<!--pb-block:${id}-->${html}<!--/pb-block:${id}-->`;
 
+/** Each revision's scoped CSS, made once (on the main thread, and in each render thread). */
+const scoped = new ScopedCss();
+
+/**
+ * A revision's JS in a block of its own: its `let`, `const` and `class` stay
+ * its own (two revisions of one block each declaring `const button` were a
+ * syntax error that stopped the page's whole script), and `pbInstances` holds
+ * its instances' wrappers. Function declarations still reach the page (a
+ * script's blocks hoist them), as they did.
+ */
+const scopeJs = (revisionId: number, js: string) =>
+  `{\nconst pbInstances = document.querySelectorAll('[${SCOPE_ATTRIBUTE}="${revisionId}"]');\n${js}\n}`;
+
 /**
  * Lays a page's blocks out in the given order, each child (by `parentId`, in
- * order) inside its parent's `children`, with CSS and JS once per revision in
- * the order the blocks appear in the HTML. Where each block's HTML comes from
+ * order) inside its parent's `children`, each instance in the element naming
+ * its revision (`wrapInstance`), with CSS and JS once per revision in the
+ * order the blocks appear in the HTML, the CSS scoped to that revision's
+ * instances (`scopeCss`) and the JS in a block of its own (`scopeJs`). Where each block's HTML comes from
  * is the caller's: the Renderer renders it, the pool takes it from its cache or
  * from a thread. The same layout everywhere, so the same inputs give the same keys.
  * Synchronous, and each block's input built field by field: a 200-block page spent
@@ -72,10 +88,13 @@ export function composePage(
       richtextFields: block.richtextFields,
     };
     if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
+    if (block.defaults !== undefined) input.defaults = block.defaults;
     if (childHtml !== undefined && childHtml.length > 0) input.children = childHtml.join('\n');
     try {
       const html = renderOne(input, index);
-      return marks ? markBlock(block.id, html) : html;
+      // The marks inside the element: an editor's range between them then holds the block's own boxes (the
+      // element itself, `display: contents`, has none).
+      return wrapInstance(block.revisionId, marks ? markBlock(block.id, html) : html);
     } catch (error) {
       throw error instanceof RenderError && error.index === undefined ? error.at(index) : error;
     }
@@ -101,17 +120,11 @@ export function composePage(
   // Blocks caught in a parent cycle are reachable from no root; show them rather than drop them.
   for (const block of blocks) if (!visited.has(block.id)) add(block);
 
-  const chunks = [...assets.values()];
-  return {
-    html: parts.join('\n'),
-    css: chunks
-      .map((chunk) => chunk.css)
-      .filter((css) => css.trim() !== '')
-      .join('\n'),
-    // A lone `;` line keeps one block's last statement from running into the next one's first.
-    js: chunks
-      .map((chunk) => chunk.js)
-      .filter((js) => js.trim() !== '')
-      .join('\n;\n'),
-  };
+  const css: string[] = [];
+  const js: string[] = [];
+  for (const [revisionId, chunk] of assets) {
+    if (chunk.css.trim() !== '') css.push(scoped.of(revisionId, chunk.css));
+    if (chunk.js.trim() !== '') js.push(scopeJs(revisionId, chunk.js));
+  }
+  return { html: parts.join('\n'), css: css.join('\n'), js: js.join('\n') };
 }

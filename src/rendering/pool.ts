@@ -77,6 +77,8 @@ function taskBlock(block: PageBlockInput, html: string | undefined, withTemplate
   };
   if (html !== undefined) sent.html = html;
   else {
+    // With the template only: a thread keeps a revision's defaults with its parsed template.
+    if (withTemplate && block.defaults !== undefined) sent.defaults = block.defaults;
     if (block.values instanceof StoredJson) sent.valuesJson = block.values.text;
     else sent.values = block.values;
   }

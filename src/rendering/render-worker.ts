@@ -8,6 +8,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import type { BlockType, PageBlockInput } from '../modules/publishing/publishing.js';
+import type { RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
 import { outlineOf } from '../shared/html-outline.js';
 
@@ -31,6 +32,8 @@ export interface TaskBlock {
   blockType: BlockType;
   richtextFields: string[];
   markdownFields?: string[] | undefined;
+  /** With the template only (`withTemplates`): kept with it. */
+  defaults?: RenderDefaults | undefined;
 }
 
 export interface RenderTask {
@@ -82,6 +85,7 @@ function pageBlock(block: TaskBlock): PageBlockInput {
     richtextFields: block.richtextFields,
   };
   if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
+  if (block.defaults !== undefined) input.defaults = block.defaults;
   return input;
 }
 

@@ -5,6 +5,7 @@
  * failure comes back as a RenderError naming the block and revision.
  */
 import { outlineOf } from '../shared/html-outline.js';
+import { fillDefaults, type RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import {
   valuesOf,
@@ -177,7 +178,7 @@ export class Renderer implements PageRenderer {
   /** One block's HTML. */
   #render(input: BlockRenderInput): string {
     const ids = { revisionId: input.revisionId, blockId: input.blockId };
-    const { templates, deterministic } = this.#parse(input.revisionId, input.template, ids.blockId);
+    const { templates, deterministic, defaults } = this.#parse(input, ids.blockId);
     const key =
       deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
     const kept = key === undefined ? undefined : this.#outputs.get(key);
@@ -186,7 +187,7 @@ export class Renderer implements PageRenderer {
     try {
       // Synchronous: no tag or filter here waits for anything (no file system, no data
       // fetching), and LiquidJS's async mode spent most of a page render on promises (bench B3).
-      html = String(this.#liquid.renderSync(templates, this.#scope(input)));
+      html = String(this.#liquid.renderSync(templates, this.#scope(input, defaults)));
     } catch (error) {
       throw this.#renderFailure(error, ids);
     }
@@ -201,7 +202,10 @@ export class Renderer implements PageRenderer {
     return html;
   }
 
-  #parse(revisionId: number, template: string, blockId: number | undefined): ParsedTemplate {
+  #parse(
+    { revisionId, template, defaults }: Pick<BlockRenderInput, 'revisionId' | 'template' | 'defaults'>,
+    blockId: number | undefined,
+  ): ParsedTemplate {
     const cached = this.#cache.get(revisionId);
     if (cached) return cached;
     if (template.length > this.options.parseLimit) {
@@ -224,16 +228,18 @@ export class Renderer implements PageRenderer {
           : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
       throw new RenderError({ revisionId, blockId, reason: 'syntax', detail, cause: error });
     }
-    const parsed = { templates, deterministic: isDeterministic(template) };
+    const parsed = { templates, deterministic: isDeterministic(template), defaults };
     this.#cache.set(revisionId, parsed);
     return parsed;
   }
 
-  #scope(input: BlockRenderInput): Record<string, unknown> {
+  #scope(input: BlockRenderInput, defaults: RenderDefaults | undefined): Record<string, unknown> {
     // A copy (a template's `increment` writes into its scope), by spread and defineProperty, never
     // by assignment, so that a value named `__proto__` stays a plain key. A Map turned into an
     // object cost a twentieth of a page render.
     const scope: Record<string, unknown> = { ...valuesOf(input.values) };
+    // Fields left out take their revision's defaults (richtext and Markdown ones are then made safe below).
+    if (defaults !== undefined) fillDefaults(scope, defaults);
     for (const name of input.richtextFields) {
       const value = own(scope, name);
       if (typeof value === 'string') put(scope, name, new TrustedHtml(sanitizeRichText(value)));

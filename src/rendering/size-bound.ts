@@ -10,6 +10,8 @@
 import type { PageBlockInput } from '../modules/publishing/publishing.js';
 import { StoredJson } from '../shared/stored-json.js';
 import { CrossRequestCache } from '../shared/cross-request-cache.js';
+import { wrapperLength } from './scope-css.js';
+import { fillDefaults } from '../modules/blocks/schema/render-defaults.js';
 
 type Node =
   | { kind: 'text'; length: number }
@@ -151,14 +153,21 @@ export class SizeBound {
       seen.add(block.id);
       let shape = this.#shapes.get(block.revisionId);
       if (shape === undefined) this.#shapes.set(block.revisionId, (shape = shapeOf(block.template) ?? false));
-      const values = block.values instanceof StoredJson ? block.values.value : block.values;
+      const stored = block.values instanceof StoredJson ? block.values.value : block.values;
+      // What the template sees: the values, and the defaults of the fields they leave out.
+      let values = stored;
+      if (block.defaults !== undefined) fillDefaults((values = { ...stored }), block.defaults);
       const markdown =
         block.blockType === 'markdown' || (block.markdownFields ?? ['_markdown']).some((f) => f in values);
       if (shape === false || markdown) return Number.POSITIVE_INFINITY;
       const children = (childrenOf.get(block.id) ?? []).reduce((n, child) => n + bound(child) + 1, 0);
-      const json = block.values instanceof StoredJson ? Buffer.byteLength(block.values.text) : bytes(values);
+      const json =
+        (block.values instanceof StoredJson ? Buffer.byteLength(block.values.text) : bytes(stored)) +
+        bytes(block.defaults);
       const count = json + bytes(block.slots);
-      return boundOf(shape, { values, slots: block.slots, each: EXPANSION * count, count, children });
+      // The element each instance is laid out in (`wrapInstance`) counts too.
+      const own = boundOf(shape, { values, slots: block.slots, each: EXPANSION * count, count, children });
+      return own + wrapperLength(block.revisionId);
     };
     let total = 0;
     for (const block of blocks) {

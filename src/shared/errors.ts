@@ -36,6 +36,9 @@ export interface FieldErrorDetail {
   expected?: unknown;
   /** A near miss: "did you mean `name`?". */
   hint?: string;
+  /** In a text (a template): the 1-based line and column where it goes wrong. */
+  line?: number;
+  column?: number;
 }
 
 export interface FieldError extends FieldErrorDetail {

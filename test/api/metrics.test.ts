@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser } from '../support/factories.js';
-import { createBlock, createPage } from '../support/library.js';
+import { blockWithStoredTemplate, createBlock, createPage } from '../support/library.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -34,7 +34,8 @@ describe('/metrics with METRICS=1 and no token', () => {
     const user = await newUser(t);
     const site = await newSite(t, user);
     const block = await createBlock(t, user, { name: 'M', template: '<p>{{ title }}</p>' });
-    const broken = await createBlock(t, user, { name: 'B', template: '{% if %}' });
+    // Saved before templates were checked at every save: a syntax error meets the renderer only so now.
+    const broken = await blockWithStoredTemplate(t, user, { name: 'B', template: '{% if %}' });
     const page = await createPage(t, user, {
       name: 'Measured',
       site_id: site.id,

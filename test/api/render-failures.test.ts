@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
-import { createBlock, createPage } from '../support/library.js';
+import { blockWithStoredTemplate, createBlock, createPage } from '../support/library.js';
 
 // A shorter page budget than the service's, so that the overrun is quicker to reach, and still far above
 // what the other pages take on a loaded machine. LiquidJS's own 1 s never stops SLOW: it is one node.
@@ -43,7 +43,8 @@ const failures = [
 
 describe('page preview', () => {
   it.each(failures)('%s is a 422 at blocks[i], naming the instance', async (_name, template, message) => {
-    const hostile = await createBlock(t, user, { name: 'Hostile', template });
+    // Saved before templates were checked at every save (a syntax error is refused there now).
+    const hostile = await blockWithStoredTemplate(t, user, { name: 'Hostile', template });
     const page = await createPage(t, user, {
       name: 'Preview',
       site_id: siteId,
@@ -60,7 +61,7 @@ describe('page preview', () => {
 
 describe('block preview', () => {
   it.each(failures)('%s is a 422 at template, naming the block', async (_name, template, message) => {
-    const hostile = await createBlock(t, user, { name: 'Hostile', template });
+    const hostile = await blockWithStoredTemplate(t, user, { name: 'Hostile', template });
     const r = await t.call('POST', `/api/v1/blocks/${hostile.id}/preview`, { key: user.key, body: {} });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(message);
@@ -79,7 +80,7 @@ describe('block preview', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('<p>fine</p>');
-    const typed = await createBlock(t, user, {
+    const typed = await blockWithStoredTemplate(t, user, {
       name: 'Typed',
       template: '{% if %}',
       schema_content: [{ name: 'n', type: 'integer' }],

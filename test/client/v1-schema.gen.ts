@@ -1384,6 +1384,10 @@ export interface components {
       expected?: unknown;
       /** @description A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?" */
       hint?: string;
+      /** @description In a text such as a template: the 1-based line where it goes wrong. */
+      line?: number;
+      /** @description In a text such as a template: the 1-based column where it goes wrong. */
+      column?: number;
     };
     /**
      * @example {

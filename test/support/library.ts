@@ -38,3 +38,22 @@ export async function createPage(t: TestApp, user: TestUser, body: Record<string
   if (r.status !== 201) throw new Error(`page creation failed: ${r.status} ${r.text}`);
   return r.body;
 }
+
+/**
+ * A block whose current revision holds `template` as it is, written past the
+ * service: a template that does not parse is refused at every save now, but
+ * one saved before that check still meets the renderer.
+ */
+export async function blockWithStoredTemplate(
+  t: TestApp,
+  user: TestUser,
+  body: Record<string, unknown> & { template: string },
+): Promise<{ id: number; name: string }> {
+  const block = await createBlock(t, user, { ...body, template: '<div></div>' });
+  await t.app.database.db
+    .updateTable('block_revisions')
+    .set({ template: body.template })
+    .where('block_id', '=', block.id)
+    .execute();
+  return block;
+}

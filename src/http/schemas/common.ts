@@ -167,6 +167,15 @@ export const FieldErrorSchema = named(
     hint: Type.Optional(
       Type.String({ description: 'A near miss and its fix, e.g. "`title` is not a field here: did you mean `name`?"' }),
     ),
+    line: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'In a text such as a template: the 1-based line where it goes wrong.' }),
+    ),
+    column: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'In a text such as a template: the 1-based column where it goes wrong.',
+      }),
+    ),
   }),
   { example: FIELD_ERROR_EXAMPLE },
 );

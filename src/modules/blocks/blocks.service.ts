@@ -26,6 +26,7 @@ import {
   type Revision,
   type RevisionSummary,
   type SourceCatalog,
+  type TemplateChecker,
   type Version,
   type VersionBump,
 } from './blocks.js';
@@ -61,7 +62,15 @@ const readableBy = (block: Pick<LoadedBlock, 'scope' | 'owner_id'>, actor: Actor
   block.scope === 'global' || block.owner_id === actor.userId;
 
 export class BlocksService {
-  constructor(private readonly deps: { blocks: BlocksRepository; sources: SourceCatalog; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      blocks: BlocksRepository;
+      sources: SourceCatalog;
+      clock: Clock;
+      /** Refuses a template that cannot be rendered before it becomes a revision. */
+      templates: TemplateChecker;
+    },
+  ) {}
 
   async list(actor: Actor, query: Omit<BlockListQuery, 'viewerId'>): Promise<Page<LoadedBlock>> {
     const { rows, total } = await this.deps.blocks.list({ ...query, viewerId: actor.userId });
@@ -339,6 +348,12 @@ export class BlocksService {
     const checked = validateSchemaContent(content.schema_content, { sources, resultTypes });
     if (!checked.ok)
       throw unprocessable('The block schema (schema_content) is not valid: see errors[].', checked.errors);
+    // A revision is made to be rendered: one whose template does not parse would fail on every page it is put on.
+    const problem = await this.deps.templates.check(content.template);
+    if (problem)
+      throw unprocessable('The template cannot be parsed: see errors[].', [
+        { path: 'template', message: problem.message, code: 'invalid', line: problem.line, column: problem.column },
+      ]);
     return { ...content, schema_content: checked.fields, version, changelog, sources: this.sourcesOf(checked.fields) };
   }
 

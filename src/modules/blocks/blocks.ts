@@ -186,3 +186,15 @@ export interface SourceCatalog {
 
 /** A block that does not exist (or went while a write referenced it). */
 export const blockNotFound = (id: number) => notFound(`Block ${id} not found.`);
+
+/** Where and why a template cannot be parsed (1-based line and column). */
+export interface TemplateProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** Parses a template as the renderer would; undefined when it can be rendered. */
+export interface TemplateChecker {
+  check(template: string): Promise<TemplateProblem | undefined>;
+}

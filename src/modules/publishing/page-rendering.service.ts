@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Revision } from '../blocks/blocks.js';
-import { bindingSlots, type FieldDefinition } from '../blocks/schema/index.js';
+import { bindingSlots, renderDefaults, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
 import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
@@ -212,6 +212,8 @@ export class PageRenderingService implements RenderedSize {
     const sources = [...new Set(chosen.flat().flatMap((c) => (c.binding ? [c.binding.source] : [])))];
     const stubs = await this.deps.rows.stubs(sources);
     return items.map(({ instance, fields, assets, blockType }, i) => ({
+      // Fields left out render with their defaults; the values stay as stored.
+      defaults: renderDefaults(fields),
       id: instance.id,
       parentId: instance.parent_page_block_id,
       revisionId: assets.id,

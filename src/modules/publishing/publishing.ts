@@ -1,5 +1,6 @@
 import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
 import type { Binding, Page } from '../pages/pages.js';
+import type { RenderDefaults } from '../blocks/schema/index.js';
 import { StoredJson } from '../../shared/stored-json.js';
 
 export interface PublicationStatus {
@@ -232,6 +233,12 @@ export interface PageBlockInput {
   blockType: BlockType;
   /** Names of top-level values of type `richtext`. */
   richtextFields: string[];
+  /**
+   * What the template sees for fields the values leave out: their defaults in
+   * this revision (`renderDefaults`). Decided by the revision, like its
+   * template: kept with the parsed template, and keyed by the revision alone.
+   */
+  defaults?: RenderDefaults | undefined;
 }
 
 export interface RenderedPage {

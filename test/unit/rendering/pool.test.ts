@@ -8,6 +8,8 @@ import type { PageBlockInput } from '../../../src/modules/publishing/publishing.
 import { RenderPool, type RenderEvent } from '../../../src/rendering/pool.js';
 import { RenderError, Renderer } from '../../../src/rendering/renderer.js';
 import { StoredJson } from '../../../src/shared/stored-json.js';
+import { unwrapInstances } from '../../support/instances.js';
+import { wrapperLength } from '../../../src/rendering/scope-css.js';
 
 let nextId = 1;
 const block = (template: string, values: Record<string, unknown> = {}): PageBlockInput => {
@@ -68,15 +70,15 @@ describe('RenderPool', () => {
     const parent = { ...block('<main>{{ children }}</main>'), css: '.m{}' };
     const child = { ...block('<b>{{ x }}</b>', { x: '<i>' }), parentId: parent.id };
     const page = await renderer.renderPage([parent, child]);
-    expect(page.html).toBe('<main><b>&lt;i&gt;</b></main>');
-    expect(page.css).toBe('.m{}');
+    expect(unwrapInstances(page.html)).toBe('<main><b>&lt;i&gt;</b></main>');
+    expect(page.css).toBe(`:where([data-pb-rev="${parent.revisionId}"]) .m{}`);
     // Again, with the templates left out of the task: the thread has parsed them.
     expect((await renderer.renderPage([parent, child])).html).toBe(page.html);
   });
 
   it('stops a page over its budget, names the block that was rendering, and replaces the thread', async () => {
     const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS });
-    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await renderer.renderPage([plain()])).html)).toBe('<p>still here</p>');
     const [before] = renderer.threadIds;
     const error = await rejection(renderer.renderPage([plain(), plain(), endless()]));
     expect(error.reason).toBe('render_limit');
@@ -84,20 +86,20 @@ describe('RenderPool', () => {
     expect(error.errors).toEqual([{ path: 'blocks[2]', message: error.message, code: 'invalid' }]);
     expect(error.message).toMatch(/longer than 3000 ms to render, and was stopped in this block/);
     // The pool keeps serving, on another thread.
-    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await renderer.renderPage([plain()])).html)).toBe('<p>still here</p>');
     expect(renderer.threadIds).not.toContain(before);
   });
 
   it('stops a page over its heap, names the block, and keeps serving', async () => {
     // Only the heap may stop this page, however slowly the machine runs it: no time limit within reach.
     const renderer = pool({ threads: 1, heapMb: 64, pageBudgetMs: 600_000, renderer: { renderLimit: 600_000 } });
-    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await renderer.renderPage([plain()])).html)).toBe('<p>still here</p>');
     const [before] = renderer.threadIds;
     const error = await rejection(renderer.renderPage([plain(), hungry()]));
     expect(error.reason).toBe('memory_limit');
     expect(error.index).toBe(1);
     expect(error.message).toMatch(/needed more than 64 MB/);
-    expect((await renderer.renderPage([plain()])).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await renderer.renderPage([plain()])).html)).toBe('<p>still here</p>');
     expect(renderer.threadIds).not.toContain(before);
   });
 
@@ -105,7 +107,7 @@ describe('RenderPool', () => {
     const renderer = pool({ threads: 2, pageBudgetMs: BUDGET_MS });
     const slow = rejection(renderer.renderPage([endless()]));
     const quick = await Promise.all(Array.from({ length: 5 }, () => renderer.renderPage([plain()])));
-    expect(quick.map((p) => p.html)).toEqual(Array(5).fill('<p>still here</p>'));
+    expect(quick.map((p) => unwrapInstances(p.html))).toEqual(Array(5).fill('<p>still here</p>'));
     expect((await slow).reason).toBe('render_limit');
   });
 
@@ -116,7 +118,7 @@ describe('RenderPool', () => {
     const renderer = pool({ threads: 1, pageBudgetMs: 1000, renderer: { renderLimit: 60_000 } });
     const x = renderer.renderPage([plain()]);
     const others = Array.from({ length: 3 }, () => renderer.renderPage([slow(3000)]).catch(() => undefined));
-    expect((await x).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await x).html)).toBe('<p>still here</p>');
     await Promise.all(others);
   }, 90_000);
 
@@ -163,7 +165,7 @@ describe('RenderPool', () => {
     expect(refused).not.toBeInstanceOf(RenderError);
     const published = renderer.renderPage([plain()], { userId: 1, purpose: 'publication' });
     expect(renderer.load.waiting).toBe(2);
-    expect((await published).html).toBe('<p>still here</p>');
+    expect(unwrapInstances((await published).html)).toBe('<p>still here</p>');
     await Promise.all(running);
   });
 
@@ -187,18 +189,20 @@ describe('RenderPool', () => {
     const parent = block('<main>{{ children }}</main>');
     const child = { ...block('<b>{{ x }}</b>', { x: 'one' }), parentId: parent.id };
     const dated = block('{{ "2020-01-02" | date: "%Y" }}');
-    expect((await renderer.renderPage([parent, child, dated])).html).toBe('<main><b>one</b></main>\n2020');
+    expect(unwrapInstances((await renderer.renderPage([parent, child, dated])).html)).toBe(
+      '<main><b>one</b></main>\n2020',
+    );
     // A thread busy for its whole budget does not hold up a page whose instances are all kept.
     const slow = rejection(renderer.renderPage([endless()]));
-    expect((await renderer.renderPage([parent, child])).html).toBe('<main><b>one</b></main>');
+    expect(unwrapInstances((await renderer.renderPage([parent, child])).html)).toBe('<main><b>one</b></main>');
     expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 0 });
     expect((await slow).reason).toBe('render_limit');
     // A changed child changes its parent's key too: both come from the thread.
     const changed = { ...child, values: { x: 'two' } };
-    expect((await renderer.renderPage([parent, changed])).html).toBe('<main><b>two</b></main>');
+    expect(unwrapInstances((await renderer.renderPage([parent, changed])).html)).toBe('<main><b>two</b></main>');
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 2 });
     // A template with a date filter is never kept: rendered each time.
-    expect((await renderer.renderPage([dated])).html).toBe('2020');
+    expect(unwrapInstances((await renderer.renderPage([dated])).html)).toBe('2020');
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
   });
 
@@ -208,15 +212,15 @@ describe('RenderPool', () => {
     const stored = { ...block('<p>{{ t }}</p>{% for i in list %}<i>{{ i.n }}</i>{% endfor %}'), values: {} };
     const read = (text: string) => ({ ...stored, values: StoredJson.fromText<Record<string, unknown>>(text) });
     const text = '{"t": "<x>", "list": [{"n": 1}, {"n": 2}]}';
-    expect((await renderer.renderPage([read(text)])).html).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
+    expect(unwrapInstances((await renderer.renderPage([read(text)])).html)).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
     // Read again (a new object, the same text): laid out here from what the thread sent back.
-    expect((await renderer.renderPage([read(text)])).html).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
+    expect(unwrapInstances((await renderer.renderPage([read(text)])).html)).toBe('<p>&lt;x&gt;</p><i>1</i><i>2</i>');
     expect(events.at(-1)?.instances).toEqual({ kept: 1, rendered: 0 });
     // The same values without a text (a draft): keyed by their JSON, rendered by the thread.
-    expect((await renderer.renderPage([{ ...stored, values: { t: '<x>', list: [{ n: 1 }] } }])).html).toBe(
-      '<p>&lt;x&gt;</p><i>1</i>',
-    );
+    expect(
+      unwrapInstances((await renderer.renderPage([{ ...stored, values: { t: '<x>', list: [{ n: 1 }] } }])).html),
+    ).toBe('<p>&lt;x&gt;</p><i>1</i>');
     expect(events.at(-1)?.instances).toEqual({ kept: 0, rendered: 1 });
   });
   it('sends a thread the kept HTML of the other instances of a page, and renders only what changed', async () => {
@@ -232,13 +236,15 @@ describe('RenderPool', () => {
     const page = await renderer.renderPage(changed);
     expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 2 });
     expect(page).toEqual(await new Renderer({ outputCacheSize: 0 }).renderPage(changed));
-    expect(page.html).toBe('<main><b>one</b>\n<b>&lt;2&gt;</b></main>\n<p>alone</p>');
+    expect(unwrapInstances(page.html)).toBe('<main><b>one</b>\n<b>&lt;2&gt;</b></main>\n<p>alone</p>');
     // What the thread rendered is kept as well: the same page again needs no thread.
     expect((await renderer.renderPage(changed)).html).toBe(page.html);
     expect(events.at(-1)?.instances).toEqual({ kept: 4, rendered: 0 });
     // A page of kept instances only, but with one not kept: only that one is rendered.
     const fresh = block('<p>{{ t }}</p>', { t: 'new' });
-    expect((await renderer.renderPage([alone, fresh, one])).html).toBe('<p>alone</p>\n<p>new</p>\n<b>one</b>');
+    expect(unwrapInstances((await renderer.renderPage([alone, fresh, one])).html)).toBe(
+      '<p>alone</p>\n<p>new</p>\n<b>one</b>',
+    );
     expect(events.at(-1)?.instances).toEqual({ kept: 2, rendered: 1 });
   });
 
@@ -246,14 +252,18 @@ describe('RenderPool', () => {
     const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS });
     const wrapper = block('<div>{{ children }}</div>');
     const empty = { ...block('{{ x }}', { x: '' }), parentId: wrapper.id };
-    expect((await renderer.renderPage([wrapper, empty])).html).toBe('<div></div>');
-    expect((await renderer.renderPage([wrapper, { ...empty, values: { x: 'now' } }])).html).toBe('<div>now</div>');
+    expect(unwrapInstances((await renderer.renderPage([wrapper, empty])).html)).toBe('<div></div>');
+    expect(unwrapInstances((await renderer.renderPage([wrapper, { ...empty, values: { x: 'now' } }])).html)).toBe(
+      '<div>now</div>',
+    );
   });
 
   it('says where the HTML of a page overflows as a thread does, whichever of its instances are kept', async () => {
-    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, renderer: { outputLimit: 10 } });
     const six = (text: string) => block(`{{ t }}`, { t: text });
     const [b, c] = [six('bbbbbb'), six('cccccc')];
+    // Room for one instance (its 6 characters in the element naming its revision) and 4 characters more.
+    const outputLimit = wrapperLength(b.revisionId) + 10;
+    const renderer = pool({ threads: 1, pageBudgetMs: BUDGET_MS, renderer: { outputLimit } });
     await renderer.renderPage([b]);
     await renderer.renderPage([c]);
     // With the first (not kept) block's 5 characters, the page overflows at the second, not the third.

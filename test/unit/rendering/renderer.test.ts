@@ -2,6 +2,7 @@ import { Liquid } from 'liquidjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderError, Renderer, type BlockRenderInput, type PageBlockInput } from '../../../src/rendering/index.js';
 import { AppError } from '../../../src/shared/errors.js';
+import { unwrapInstances } from '../../support/instances.js';
 
 let nextRevision = 1000;
 const block = (overrides: Partial<BlockRenderInput> = {}): BlockRenderInput => ({
@@ -207,7 +208,7 @@ describe('Renderer.renderPage', () => {
       pageBlock({ id: 3, parentId: 1, template: '<p>{{ t }}</p>', values: { t: '<right>' } }),
       pageBlock({ id: 4, template: '<footer></footer>' }),
     ]);
-    expect(page.html).toBe(
+    expect(unwrapInstances(page.html)).toBe(
       '<header>Top</header>\n<div class="cols"><p>left</p>\n<p>&lt;right&gt;</p></div>\n<footer></footer>',
     );
   });
@@ -218,7 +219,7 @@ describe('Renderer.renderPage', () => {
       pageBlock({ id: 2, parentId: 1, template: '<inner>{{ children }}</inner>' }),
       pageBlock({ id: 3, parentId: 2, template: 'leaf' }),
     ]);
-    expect(page.html).toBe('<outer><inner>leaf</inner></outer>');
+    expect(unwrapInstances(page.html)).toBe('<outer><inner>leaf</inner></outer>');
   });
 
   it('includes the CSS and JS of one revision once for two instances, in first-use order', async () => {
@@ -234,14 +235,29 @@ describe('Renderer.renderPage', () => {
       pageBlock({ id: 2, ...card, values: { t: 'one' } }),
       pageBlock({ id: 3, ...card, values: { t: 'two' } }),
     ]);
-    expect(page.html).toBe('<h1>hero</h1>\n<div class="card">one</div>\n<div class="card">two</div>');
-    expect(page.css).toBe('.hero{}\n.card{color:red}');
-    expect(page.js).toBe('initHero()\n;\ninitCard()');
+    const [h, c] = [hero.revisionId, card.revisionId];
+    const wrap = (revision: number, html: string) =>
+      `<pb-instance data-pb-rev="${revision}" style="display:contents">${html}</pb-instance>`;
+    expect(page.html).toBe(
+      [wrap(h, '<h1>hero</h1>'), wrap(c, '<div class="card">one</div>'), wrap(c, '<div class="card">two</div>')].join(
+        '\n',
+      ),
+    );
+    // Each revision's CSS once, scoped to its own instances; its JS once, in a block of its own.
+    expect(page.css).toBe(`:where([data-pb-rev="${h}"]) .hero{}\n:where([data-pb-rev="${c}"]) .card{color:red}`);
+    expect(page.js).toBe(
+      [h, c]
+        .map(
+          (revision, i) =>
+            `{\nconst pbInstances = document.querySelectorAll('[data-pb-rev="${revision}"]');\n${['initHero()', 'initCard()'][i]}\n}`,
+        )
+        .join('\n'),
+    );
   });
 
   it('still renders a block whose parent is not on the page', async () => {
     const page = await renderer.renderPage([pageBlock({ id: 7, parentId: 99, template: 'orphan' })]);
-    expect(page.html).toBe('orphan');
+    expect(unwrapInstances(page.html)).toBe('orphan');
   });
 
   it('names the failing block and revision', async () => {

@@ -22,3 +22,4 @@ export { MARKDOWN_SAMPLE, buildExample, simplestValue } from './example.js';
 export { computeVersionBump, removedFields, type RevisionContent } from './version-bump.js';
 export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';
 export { sanitizeRichTextValues, type Sanitize } from './richtext-values.js';
+export { fillDefaults, renderDefaults, type RenderDefaults } from './render-defaults.js';
