@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FakeFourcms } from '../../src/providers/fourcms/fake-server.js';
 import {
   launchBrowser,
+  previewPoint,
   newContext,
   SCREENSHOTS,
   seriousViolations,
@@ -32,6 +33,19 @@ let textInstance = 0;
 let storyInstance = 0;
 let listInstance = 0;
 let figureInstance = 0;
+const writes: string[] = [];
+
+/** Forges, on load and a second later, what the host sends for in-place text, straight to the app and via the host. */
+const FORGER_JS = `
+const target = Number(document.getElementById('forger').dataset.target);
+const forge = () => {
+  for (const to of [top, parent]) to.postMessage({ pb: 'text', block: target, field: 'heading', value: 'Forged' }, '*');
+  parent.postMessage({ pb: 'edit', block: target, field: 'heading', rect: [0, 0, 200, 40] }, '*');
+  document.getElementById('forger').textContent = 'Forger sent';
+};
+forge();
+setTimeout(forge, 1000);
+`;
 
 /** A port free now: the service is told its own public URL, so that the uploads' URLs point back to it. */
 const freePort = () =>
@@ -123,6 +137,12 @@ beforeAll(async () => {
       { name: 'caption', type: 'string', label: 'Caption', default: 'A red square' },
     ],
   });
+  const forger = await call('POST', '/api/blocks', {
+    name: 'Forger',
+    template: '<p id="forger" data-target="{{ target }}">Forger</p>',
+    js: FORGER_JS,
+    schema_content: [{ name: 'target', type: 'integer', default: 0 }],
+  });
   const created = await call('POST', '/api/pages', {
     name: 'Fields',
     site_id: site.id,
@@ -131,6 +151,7 @@ beforeAll(async () => {
       { block_id: story.id, placeholder_values: { story: '<p>Once upon a time</p>' } },
       { block_id: programme.id, placeholder_values: { events: [{ name: 'Spring fair' }, { name: 'Summer gala' }] } },
       { block_id: figure.id },
+      { block_id: forger.id },
     ],
   });
   pageId = created.id;
@@ -138,6 +159,12 @@ beforeAll(async () => {
   storyInstance = created.blocks[1].id;
   listInstance = created.blocks[2].id;
   figureInstance = created.blocks[3].id;
+  await call('PUT', `/api/pages/${pageId}/blocks/${created.blocks[4].id}`, {
+    placeholder_values: { target: textInstance },
+  });
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && !/\/preview(\?|$)/.test(request.url())) writes.push(request.url());
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -322,5 +349,46 @@ describe('an image field', () => {
     await library.getByRole('button', { name: 'Delete', exact: true }).click();
     await library.getByText('No images on this site yet').waitFor();
     expect((await context.request.get(url)).status()).toBe(404);
+  });
+});
+
+describe('plain text edited in place on the page', () => {
+  const host = () => page.frameLocator('iframe[title="Page preview"]');
+
+  it('takes nothing a block’s script forges: no value in the form, no box, no write', async () => {
+    writes.length = 0;
+    await page.goto(`/pages/${pageId}?tab=fields&block=${textInstance}`);
+    const fields = page.getByRole('region', { name: 'Edit “Starter: text”' });
+    await preview().getByText('Forger sent').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await fields.getByRole('textbox', { name: 'Heading' }).inputValue()).toBe('Notes');
+    expect(await fields.getByText('No unsaved changes').count()).toBe(1);
+    expect(await host().getByRole('textbox').count()).toBe(0);
+    expect(await preview().getByText('Forged').count()).toBe(0);
+    expect(writes).toEqual([]);
+  });
+
+  it('a double click on the heading opens a box over it; what is typed follows in the form and the page, then saves', async () => {
+    const fields = page.getByRole('region', { name: 'Edit “Starter: text”' });
+    const heading = preview().getByRole('heading', { name: 'Notes' });
+    const point = await previewPoint(page, 'Page preview', heading);
+    await page.mouse.dblclick(point.x, point.y);
+    const box = host().getByRole('textbox', { name: 'Heading (on the page)' });
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('Notes');
+    await box.fill('');
+    await box.pressSequentially('Poems');
+    await expect.poll(() => fields.getByRole('textbox', { name: 'Heading' }).inputValue()).toBe('Poems');
+    await preview().getByRole('heading', { name: 'Poems' }).waitFor();
+    await screenshots('fields-in-place');
+    expect(await seriousViolations(page)).toEqual([]);
+    await box.press('Enter');
+    await box.waitFor({ state: 'detached' });
+    await fields.getByText('Unsaved changes', { exact: true }).waitFor();
+    expect(writes).toEqual([]);
+    await fields.getByRole('button', { name: 'Save changes' }).click();
+    await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[0].placeholder_values;
+    expect(stored.heading).toBe('Poems');
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, pageBody, pageInstance, user } from './fake-api';
+import { typedIn } from '../src/screens/sandboxed-html';
 import { renderApp } from './render';
 import { noProvider, unpublished } from './publication';
 
@@ -166,5 +167,34 @@ describe('page editor: a list field', () => {
     expect(puts(fake)[0]!.body).toEqual({
       placeholder_values: { heading: 'Hello', events: [{ name: 'Summer gala' }, { name: 'Autumn ball' }] },
     });
+  });
+});
+
+describe('typedIn: a value typed in place, as the app takes it from the preview', () => {
+  const frame = document.createElement('iframe');
+  const host = { postMessage: () => undefined };
+  Object.defineProperty(frame, 'contentWindow', { value: host });
+  const editable = { heading: { value: 'Notes', label: 'Heading', multiline: false } };
+  const from = (data: unknown, source: unknown = host) =>
+    typedIn(new MessageEvent('message', { data, source: source as Window }), frame, 7, editable);
+
+  it('takes only {pb: text, block, field, value} from the host’s window, for the chosen block and an offered field', () => {
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'Poems' })).toEqual({
+      field: 'heading',
+      value: 'Poems',
+    });
+    // The rendered page's own window (a block's script posting to the app), another window, none.
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'x' }, { postMessage: () => undefined })).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'x' }, window)).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'x' }, null)).toBeNull();
+    // Another block, a field not offered, another shape.
+    expect(from({ pb: 'text', block: 8, field: 'heading', value: 'x' })).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'body', value: 'x' })).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'toString', value: 'x' })).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 1 })).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'x', then: 'save' })).toBeNull();
+    expect(from({ pb: 'save', block: 7, field: 'heading', value: 'x' })).toBeNull();
+    expect(from([{ pb: 'text', block: 7, field: 'heading', value: 'x' }])).toBeNull();
+    expect(from({ pb: 'text', block: 7, field: 'heading', value: 'x'.repeat(100_001) })).toBeNull();
   });
 });

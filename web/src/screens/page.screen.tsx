@@ -13,6 +13,8 @@ import { EditorPanel, TABS, type Tab } from './page-editor/editor-panel';
 import { PageHeader } from './page-editor/page-header';
 import { PagePreview, type InstanceDraft } from './page-editor/page-preview';
 import { VersionPreview } from './page-editor/version-preview';
+import type { TypedText } from './page-editor/fields-panel';
+import type { EditableText } from './sandboxed-html';
 
 /** The panel beside the page from this width on (docs/editor-layout.md); one switched column below it. */
 export const WIDE = '(min-width: 80em)';
@@ -41,6 +43,13 @@ export function PageScreen() {
   const [editing, setEditing] = useState<number | null>(wanted);
   const [dirty, setDirty] = useState(false);
   const [draft, setDraft] = useState<InstanceDraft | null>(null);
+  // In place: the chosen block's text fields (from its form), and the last value typed on the page (to its form).
+  const [editable, setEditable] = useState<Record<string, EditableText> | null>(null);
+  const [typed, setTyped] = useState<TypedText | null>(null);
+  const onText = useCallback(
+    (field: string, value: string) => setTyped((last) => ({ field, value, n: (last?.n ?? 0) + 1 })),
+    [],
+  );
   useUnsavedChanges(dirty);
   const asking = wanted !== editing && dirty ? wanted : undefined;
   useEffect(() => {
@@ -110,12 +119,19 @@ export function PageScreen() {
       title={page.data.meta_title ?? page.data.name}
       blocks={blocks}
       draft={draft}
-      pick={{ names, selected: instance?.id ?? null, onPick: choose }}
+      pick={{
+        names,
+        selected: instance?.id ?? null,
+        onPick: choose,
+        ...(editable && instance ? { editable, onText } : {}),
+      }}
     />
   );
   const panel = (
     <EditorPanel
       page={page.data}
+      typed={typed}
+      onEditable={setEditable}
       fieldsKey={fieldsKey}
       tab={tab}
       onTab={(next) => go({ tab: next })}

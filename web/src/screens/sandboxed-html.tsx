@@ -10,18 +10,38 @@ import { useEffect, useRef, type CSSProperties } from 'react';
  */
 export const PREVIEW_HOST = '/preview-frame.html';
 
+/** A plain text field of the chosen block, as in-place editing needs it. */
+export interface EditableText {
+  value: string;
+  label: string;
+  multiline: boolean;
+}
+
 /** Picking blocks on a marked preview (`?marks=1`): names for the outline, the chosen block, and what a click chose. */
 export interface Picking {
   names: Record<number, string>;
   selected: number | null;
   /** Told the instance clicked on; only ever one of `names`' ids. A choice of what to show, never an action. */
   onPick: (id: number) => void;
+  /** The chosen block's plain text fields by name: editable in place where the page shows their value as text. */
+  editable?: Record<string, EditableText>;
+  /** Told what was typed in place: only for the chosen block and one of `editable`'s fields. A value, never a save. */
+  onText?: (field: string, value: string) => void;
 }
 
 interface Content {
   html: string;
   title: string;
-  pick?: { names: Record<number, string>; selected: number | null };
+  pick?: {
+    names: Record<number, string>;
+    selected: number | null;
+    editable?: EditableBlock;
+  };
+}
+
+interface EditableBlock {
+  block: number;
+  fields: Record<string, EditableText>;
 }
 
 const shown = new WeakMap<HTMLIFrameElement, Content>();
@@ -53,6 +73,31 @@ export function pickedIn(event: MessageEvent, frame: HTMLIFrameElement | null, n
   return Object.hasOwn(names, block) ? block : null;
 }
 
+const MAX_TEXT = 100_000;
+
+/**
+ * What a message from the host page says was typed in place: `{pb: 'text',
+ * block, field, value}` from that frame's window (the host's own box; the
+ * rendered page's scripts post from their own window, and the host relays no
+ * text), exactly those keys, for the chosen block and a field offered.
+ */
+export function typedIn(
+  event: MessageEvent,
+  frame: HTMLIFrameElement | null,
+  selected: number | null,
+  editable: Record<string, EditableText> | undefined,
+): { field: string; value: string } | null {
+  if (!frame || !editable || event.source === null || event.source !== frame.contentWindow) return null;
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const keys = Object.keys(data).sort().join(',');
+  if (keys !== 'block,field,pb,value') return null;
+  const { pb, block, field, value } = data as Record<string, unknown>;
+  if (pb !== 'text' || block !== selected || typeof field !== 'string' || typeof value !== 'string') return null;
+  if (!Object.hasOwn(editable, field) || value.length > MAX_TEXT) return null;
+  return { field, value };
+}
+
 /**
  * Rendered HTML in a sandboxed frame without same-origin: the blocks' JS
  * runs in an opaque origin and can reach neither the app nor its session.
@@ -80,13 +125,25 @@ export function SandboxedHtml({
   selectedRef.current = selected;
   const onPick = useRef(pick?.onPick);
   onPick.current = pick?.onPick;
+  const editable = pick?.editable;
+  const editableKey = editable && selected !== null ? JSON.stringify(editable) : '';
+  const editableRef = useRef<EditableBlock | undefined>(undefined);
+  editableRef.current = editableKey && selected !== null ? { block: selected, fields: editable! } : undefined;
+  const onText = useRef(pick?.onText);
+  onText.current = pick?.onText;
+  const textState = useRef({ selected, editable });
+  textState.current = { selected, editable };
 
   useEffect(() => {
     const frame = ref.current;
     if (!frame) return;
     const content: Content = { html, title };
     if (namesKey)
-      content.pick = { names: JSON.parse(namesKey) as Record<number, string>, selected: selectedRef.current };
+      content.pick = {
+        names: JSON.parse(namesKey) as Record<number, string>,
+        selected: selectedRef.current,
+        ...(editableRef.current ? { editable: editableRef.current } : {}),
+      };
     shown.set(frame, content);
     send(frame);
   }, [html, title, namesKey]);
@@ -99,6 +156,27 @@ export function SandboxedHtml({
     content.pick = { ...content.pick, selected };
     frame.contentWindow?.postMessage({ pbSelect: selected }, '*');
   }, [selected]);
+
+  // The chosen block's text fields (their values follow the form) without rendering the page again.
+  useEffect(() => {
+    const frame = ref.current;
+    const content = frame && shown.get(frame);
+    if (!frame || !content?.pick) return;
+    const next = editableRef.current;
+    content.pick = { ...content.pick, ...(next ? { editable: next } : {}) };
+    if (!next) delete content.pick.editable;
+    frame.contentWindow?.postMessage({ pbEditable: next ?? null }, '*');
+  }, [editableKey, selected]);
+
+  useEffect(() => {
+    if (!namesKey) return;
+    const listen = (event: MessageEvent) => {
+      const typed = typedIn(event, ref.current, textState.current.selected, textState.current.editable);
+      if (typed) onText.current?.(typed.field, typed.value);
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [namesKey]);
 
   useEffect(() => {
     if (!namesKey) return;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { AddBlockModal } from './add-block-modal';
 import { BlockList } from './block-list';
-import { FieldsPanel } from './fields-panel';
+import { FieldsPanel, type TypedText } from './fields-panel';
+import type { EditableText } from '../sandboxed-html';
 import { HistoryPanel } from './history-panel';
 import { OutdatedBlocks } from './outdated-blocks';
 import type { InstanceDraft } from './page-preview';
@@ -22,6 +23,8 @@ export type Tab = (typeof TABS)[number];
  */
 export function EditorPanel({
   page,
+  typed,
+  onEditable,
   fieldsKey,
   tab,
   onTab,
@@ -35,6 +38,10 @@ export function EditorPanel({
   onShowVersion,
 }: {
   page: PageWithBlocks;
+  /** A value typed on the page, in place, for the Fields form. */
+  typed?: TypedText | null;
+  /** The chosen block's plain text fields, for editing in place. */
+  onEditable?: (fields: Record<string, EditableText> | null) => void;
   /** Changes when the Fields form must start again from the stored values (the page was changed elsewhere). */
   fieldsKey: number;
   tab: Tab;
@@ -77,6 +84,8 @@ export function EditorPanel({
           key={fieldsKey}
           pageId={page.id}
           siteId={page.site_id ?? null}
+          typed={typed}
+          onEditable={onEditable}
           instance={instance}
           onDirty={onDirty}
           onDraft={onDraft}

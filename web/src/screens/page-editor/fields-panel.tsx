@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
-import { uiSchemaOf } from './fields/field-ui';
+import { textFieldsOf, uiSchemaOf } from './fields/field-ui';
+import type { EditableText } from '../sandboxed-html';
 import { RichTextWidget } from './fields/richtext-widget';
 import { ColorWidget } from './fields/color-widget';
 import { ImageWidget, type FieldsContext } from './fields/image-widget';
@@ -23,6 +24,13 @@ import type { Instance } from './use-page-blocks';
 // Named apart from rjsf's own `color` (Mantine's ColorInput), which the schema's format alone would not pick.
 const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget, image: ImageWidget };
 const templates = { ArrayFieldTemplate: ListTemplate, ArrayFieldItemTemplate: ListItemTemplate };
+/** A value typed in place on the page; `n` counts them. */
+export interface TypedText {
+  field: string;
+  value: string;
+  n: number;
+}
+
 const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, ids: [], summary: [] };
 
 /**
@@ -36,6 +44,8 @@ const noErrors: PlacedInstanceErrors = { values: {}, sources: {}, params: {}, id
 export function FieldsPanel({
   pageId,
   siteId,
+  typed,
+  onEditable,
   instance,
   onDirty,
   onDraft,
@@ -45,6 +55,10 @@ export function FieldsPanel({
   pageId: number;
   /** The page's site, whose uploads an image field chooses from. */
   siteId: number | null;
+  /** A value typed on the page, in place (`n` counts them, so that the same text twice still arrives). */
+  typed?: TypedText | null;
+  /** The chosen block's plain text fields and their values, for editing in place; null when none. */
+  onEditable?: (fields: Record<string, EditableText> | null) => void;
   instance: Instance | null;
   onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
@@ -74,6 +88,8 @@ export function FieldsPanel({
         key={instance.id}
         pageId={pageId}
         siteId={siteId}
+        typed={typed}
+        onEditable={onEditable}
         instance={instance}
         onDirty={onDirty}
         onDraft={onDraft}
@@ -86,6 +102,8 @@ export function FieldsPanel({
 function InstanceForm({
   pageId,
   siteId,
+  typed,
+  onEditable,
   instance,
   onDirty,
   onDraft,
@@ -93,6 +111,8 @@ function InstanceForm({
 }: {
   pageId: number;
   siteId: number | null;
+  typed?: TypedText | null;
+  onEditable?: (fields: Record<string, EditableText> | null) => void;
   instance: Instance;
   onDirty: (dirty: boolean) => void;
   onDraft: (draft: InstanceDraft | null) => void;
@@ -170,6 +190,20 @@ function InstanceForm({
       setFocus({ id: placed.ids[0] ?? null });
     },
   });
+
+  // In place: what the page's box sends lands in the form as typing there would (unsaved until saved).
+  const lastTyped = useRef(typed?.n ?? 0);
+  useEffect(() => {
+    if (!typed || typed.n === lastTyped.current) return;
+    lastTyped.current = typed.n;
+    setValues((current) => ({ ...current, [typed.field]: typed.value }));
+    if (save.isSuccess) save.reset();
+  }, [typed, save]);
+  const editableKey = contract.data ? JSON.stringify(textFieldsOf(contract.data.schema, values)) : 'null';
+  useEffect(() => {
+    onEditable?.(JSON.parse(editableKey) as Record<string, EditableText> | null);
+  }, [editableKey, onEditable]);
+  useEffect(() => () => onEditable?.(null), [onEditable]);
 
   // Ctrl/Cmd+S saves the form as its Save button does (the browser would save the app's page).
   useSaveShortcut(boxRef);

@@ -55,8 +55,29 @@ function itemLabelOf(list: Schema): string {
   return typeof list.title === 'string' && list.title ? list.title : 'item';
 }
 
+/**
+ * The top-level plain text fields (one-line or multi-line) and their values,
+ * as in-place editing on the page takes them; null when there is none.
+ */
+export function textFieldsOf(
+  schema: Schema,
+  values: Record<string, unknown>,
+): Record<string, { value: string; label: string; multiline: boolean }> | null {
+  if (!isSchema(schema.properties)) return null;
+  const out: Record<string, { value: string; label: string; multiline: boolean }> = {};
+  for (const [name, property] of Object.entries(schema.properties)) {
+    // An emptied field stays offered: the box on the page may be emptied and typed in again.
+    const value = values[name] ?? '';
+    if (!isSchema(property) || typeof value !== 'string') continue;
+    if (property['x-widget'] !== 'input' && property['x-widget'] !== 'textarea') continue;
+    const label = typeof property.title === 'string' && property.title ? property.title : name;
+    out[name] = { value, label, multiline: property['x-widget'] === 'textarea' };
+  }
+  return Object.keys(out).length ? out : null;
+}
+
 /** The names of an item's text fields (one-line or multi-line), in the schema's order: the first titles the item. */
-export function textFieldsOf(items: unknown): string[] {
+export function itemTextFieldsOf(items: unknown): string[] {
   if (!isSchema(items) || !isSchema(items.properties)) return [];
   return Object.entries(items.properties)
     .filter(([, p]) => isSchema(p) && (p['x-widget'] === 'input' || p['x-widget'] === 'textarea'))
@@ -67,7 +88,7 @@ export function textFieldsOf(items: unknown): string[] {
 export function itemTitle(value: unknown, items: unknown, label: string, index: number): string {
   if (typeof value === 'string' && value.trim()) return firstLine(value);
   if (isSchema(value))
-    for (const name of textFieldsOf(items)) {
+    for (const name of itemTextFieldsOf(items)) {
       const text = value[name];
       if (typeof text === 'string' && text.trim()) return firstLine(text);
     }
