@@ -40,6 +40,8 @@ import { LayoutsService } from './modules/layouts/layouts.service.js';
 import { publicationRepository } from './db/repositories/pages/publication.repository.js';
 import { renderingRepository } from './db/repositories/pages/rendering.repository.js';
 import { PageRenderingService } from './modules/publishing/page-rendering.service.js';
+import { PUBLISH_JOB, SchedulesService } from './modules/publishing/schedules.service.js';
+import { schedulesRepository } from './db/repositories/pages/schedules.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { assertPublicUrl } from './providers/outbound-guard.js';
 import { createProvider } from './providers/registry.js';
@@ -154,6 +156,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
   });
   const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
+  const scheduleRows = schedulesRepository(database);
+  const publishing = new PublishingService({
+    publication: publicationRepository(database),
+    schedules: scheduleRows,
+    pages,
+    sites,
+    rendering,
+    providers: (type, settings) =>
+      createProvider(type, settings, {
+        ...outbound,
+        ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }),
+      }),
+    guard: async (url) => {
+      await assertPublicUrl(url, outbound);
+    },
+    clock,
+  });
   const services: Services = {
     auth: new AuthService({
       users,
@@ -186,19 +205,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     layoutTags: new TagsService({ tags: tagsRepository(database, 'layout_tags'), noun: 'Layout tag' }),
     pageTypes: new PageTypesService({ pageTypes: pageTypesRepository(database) }),
     rendering,
-    publishing: new PublishingService({
-      publication: publicationRepository(database),
-      pages,
-      sites,
-      rendering,
-      providers: (type, settings) =>
-        createProvider(type, settings, {
-          ...outbound,
-          ...(overrides.providerTimeoutMs && { timeoutMs: overrides.providerTimeoutMs }),
-        }),
-      guard: async (url) => {
-        await assertPublicUrl(url, outbound);
+    publishing,
+    schedules: new SchedulesService({
+      schedules: scheduleRows,
+      publishing,
+      jobs,
+      actorOf: async (userId) => {
+        const user = await users.findById(userId);
+        return user && !user.is_blocked ? { userId, isAdmin: user.is_admin } : undefined;
       },
+      retryLimit: config.jobs.retryLimit,
       clock,
     }),
     uploads: new UploadsService({
@@ -227,6 +243,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dryRun: database.dryRun,
     pageReads: new PageReads(database.pageVersion),
   });
+  // Registered before the queue starts: a schedule due while the service was down runs now.
+  jobs.work(PUBLISH_JOB, (job) => services.schedules.run(job));
   await jobs.start();
   return {
     http,

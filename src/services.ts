@@ -11,6 +11,7 @@ import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import type { PageHistoryService } from './modules/pages/page-history.service.js';
 import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
+import type { SchedulesService } from './modules/publishing/schedules.service.js';
 import type { PageRenderingService } from './modules/publishing/page-rendering.service.js';
 import type { PublishingService } from './modules/publishing/publishing.service.js';
 import type { UploadsService } from './modules/uploads/uploads.service.js';
@@ -35,6 +36,7 @@ export interface Services {
   layouts: LayoutsService;
   rendering: PageRenderingService;
   publishing: PublishingService;
+  schedules: SchedulesService;
   uploads: UploadsService;
   dataSources: DataSourcesService;
   tags: TagsService;

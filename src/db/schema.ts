@@ -301,7 +301,23 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface PageSchedulesTable {
+  page_id: number;
+  user_id: number;
+  publish_at: Timestamp;
+  /** The publish body, JSON. */
+  input: JsonText;
+  /** The job that will run it; null once it ran or was unscheduled. */
+  job_id: string | null;
+  outcome: 'published' | 'failed' | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  ran_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  page_schedules: PageSchedulesTable;
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
   uploads: UploadsTable;

@@ -285,6 +285,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'publishPageUpdate',
     use: 'Use it after changing a published page, to send the new HTML to the provider.',
   },
+  'POST /pages/{id}/schedule': {
+    id: 'schedulePagePublication',
+    use: 'Use it to publish at a given time (a launch on Monday 9:00), instead of publish or publish-update now.',
+  },
+  'DELETE /pages/{id}/schedule': {
+    id: 'unschedulePagePublication',
+    use: 'Use it to cancel a scheduled publication before its time.',
+  },
 
   // MCP
   'POST /mcp': {

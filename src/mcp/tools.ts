@@ -22,7 +22,7 @@ import {
   ReplaceBody,
 } from '../http/schemas/pages.js';
 import { DiffQuery, VersionParams } from '../http/schemas/history.js';
-import { FourcmsSettingsBody, PublishBody } from '../http/schemas/publishing.js';
+import { FourcmsSettingsBody, PublishBody, ScheduleBody } from '../http/schemas/publishing.js';
 import { SiteCreateBody } from '../http/schemas/sites.js';
 
 /**
@@ -387,6 +387,24 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     path: '/pages/:id/publish-update',
     params: IdParams,
     body: PublishBody,
+  },
+  {
+    name: 'schedule_publication',
+    description:
+      'Publish a page at a time (`publish_at`, ISO 8601 with its offset, in the future), with publish_page’s fields; ' +
+      'a published page gets publish_update then. Checked now as publishing would be; get_publication shows ' +
+      '`scheduled_at`, then `last_scheduled_run` (published, or failed with the CMS’s message and the tries).',
+    method: 'POST',
+    path: '/pages/:id/schedule',
+    params: IdParams,
+    body: ScheduleBody,
+  },
+  {
+    name: 'unschedule_publication',
+    description: 'Cancel a page’s scheduled publication before its time (409 when none is pending).',
+    method: 'DELETE',
+    path: '/pages/:id/schedule',
+    params: IdParams,
   },
   {
     name: 'get_publication',

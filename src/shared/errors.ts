@@ -64,17 +64,24 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** Extra top-level fields of the error body (e.g. `current_pin` of a blocked upgrade). */
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * An outside system failed in a way a later try may not meet (a 5xx, a 429,
+   * a time-out, unreachable): work done later (a scheduled publication) tries
+   * again; a refusal (a 4xx) is not tried again.
+   */
+  readonly transient: boolean;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { errors?: FieldError[]; details?: Record<string, unknown>; cause?: unknown } = {},
+    options: { errors?: FieldError[]; details?: Record<string, unknown>; cause?: unknown; transient?: boolean } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.kind = kind;
     this.errors = options.errors;
     this.details = options.details;
+    this.transient = options.transient ?? false;
   }
 }
 
@@ -105,7 +112,8 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('rate_limited', message, { details: { retry_after: retryAfterSeconds } });
 
 /** An outside system failed; `cause` is logged with the answer, never sent. */
-export const badGateway = (message: string, cause?: unknown) => new AppError('bad_gateway', message, { cause });
+export const badGateway = (message: string, cause?: unknown, transient = false) =>
+  new AppError('bad_gateway', message, { cause, transient });
 
 /**
  * The versions a write was told to expect (`If-Match`, MCP `expected_version`):

@@ -93,6 +93,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/pages/:id/publication': owned(404),
   'POST /api/v1/pages/:id/publish': owned(404),
   'POST /api/v1/pages/:id/publish-update': owned(404),
+  'POST /api/v1/pages/:id/schedule': owned(404),
+  'DELETE /api/v1/pages/:id/schedule': owned(404),
   'GET /api/v1/pages/:id/preview': owned(404),
   'POST /api/v1/pages/:id/preview': owned(404),
   'GET /api/v1/pages/:id/versions': owned(404),
@@ -189,6 +191,10 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/v1/pages/:pageId/blocks/:pbId/replace': () => ({
     block_id: ids.blocks,
     placeholder_values: { title: 'x' },
+  }),
+  'POST /api/v1/pages/:id/schedule': () => ({
+    publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+    rubric_ids: [1],
   }),
   'PUT /api/v1/sites/:id/provider/fourcms': () => ({ base_url: 'http://127.0.0.1:9', token: 'matrix-token' }),
   'POST /api/v1/blocks/:id/cover': () => form('file', PNG, 'cover.png'),

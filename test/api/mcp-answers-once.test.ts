@@ -154,6 +154,12 @@ const CALLS: [string, () => Promise<Record<string, unknown>> | Record<string, un
   ['publish_page', () => ({ id: ids.page, rubric_ids: [1] }), () => {}],
   ['publish_update', () => ({ id: ids.page }), () => {}],
   ['get_publication', () => ({ id: ids.page }), () => {}],
+  [
+    'schedule_publication',
+    () => ({ id: ids.page, publish_at: new Date(Date.now() + 3_600_000).toISOString(), meta_title: 'Later' }),
+    () => {},
+  ],
+  ['unschedule_publication', () => ({ id: ids.page }), () => {}],
 ];
 
 /** What the answer holds beyond its content's own text: a second copy of the result would be here. */

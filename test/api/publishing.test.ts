@@ -252,6 +252,8 @@ describe('publication', () => {
       last_error_at: null,
       published_version: null,
       has_unpublished_changes: false,
+      scheduled_at: null,
+      last_scheduled_run: null,
     });
     const published = await publish(page.id, { rubric_ids: [3], meta_title: 'Launch day', preview_text: 'Short' });
     expect(published.status).toBe(200);

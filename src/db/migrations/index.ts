@@ -20,6 +20,7 @@ import * as siteLayoutReference from './0017-site-layout-reference.js';
 import * as pageHistory from './0018-page-history.js';
 import * as blockEditVersion from './0019-block-edit-version.js';
 import * as jobs from './0020-jobs.js';
+import * as pageSchedules from './0021-page-schedules.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -51,4 +52,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0018-page-history': pageHistory,
   '0019-block-edit-version': blockEditVersion,
   '0020-jobs': jobs,
+  '0021-page-schedules': pageSchedules,
 };

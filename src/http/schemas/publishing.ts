@@ -1,6 +1,21 @@
 import { Type } from 'typebox';
 import { JsonObject, NonBlank, Nullable, Timestamp, Int, named, namedBody } from './common.js';
 
+/** A page's last scheduled publication, as its status shows it. */
+const ScheduledRunSchema = named(
+  'ScheduledRun',
+  Type.Object(
+    {
+      outcome: Type.String({ enum: ['published', 'failed'] }),
+      at: Timestamp,
+      attempts: Int({ minimum: 1, description: 'tries it took: a provider’s 5xx or time-out is tried again' }),
+      error: Nullable(Type.String({ description: 'the provider’s message (or why it was not sent) when it failed' })),
+    },
+    { description: 'the outcome of the last scheduled publication that ran; null before any' },
+  ),
+  { example: { outcome: 'failed', at: '2026-12-07T08:31:02.000Z', attempts: 8, error: 'fourcms answered 503' } },
+);
+
 export const PublicationStatusSchema = named(
   'PublicationStatus',
   Type.Object({
@@ -27,6 +42,13 @@ export const PublicationStatusSchema = named(
         'published, and the page has changed since: its `version` is not `published_version` (publish-update sends it). ' +
         'False for a page never published. `GET /pages?has_unpublished_changes=1` lists such pages',
     }),
+    scheduled_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'when the scheduled publication will run (POST /pages/{id}/schedule); null when none is pending',
+      }),
+    ),
+    last_scheduled_run: Nullable(ScheduledRunSchema),
   }),
   {
     example: {
@@ -39,6 +61,8 @@ export const PublicationStatusSchema = named(
       last_error_at: null,
       published_version: 3,
       has_unpublished_changes: true,
+      scheduled_at: '2026-12-07T08:00:00.000Z',
+      last_scheduled_run: null,
     },
   },
 );
@@ -62,6 +86,23 @@ export const PublishBody = namedBody(
     ...metadata,
   }),
   { rubric_ids: [1] },
+);
+
+export const ScheduleBody = namedBody(
+  'ScheduleBody',
+  Type.Object({
+    publish_at: Type.String({
+      format: 'date-time',
+      description: 'when to publish: an ISO 8601 date-time with its offset, in the future',
+    }),
+    rubric_ids: Type.Optional(
+      Type.Array(Int(), {
+        description: 'as publish: articles not yet published need at least one id from the provider',
+      }),
+    ),
+    ...metadata,
+  }),
+  { publish_at: '2026-12-07T09:00:00+01:00', rubric_ids: [1] },
 );
 
 const providerFields = {

@@ -1,7 +1,7 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf } from '../context.js';
 import { clientGone, sendPreview } from '../preview-reply.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import {
   BlockPreviewBody,
   FourcmsSettingsBody,
@@ -13,6 +13,7 @@ import {
   ProviderSavedSchema,
   PublicationStatusSchema,
   PublishBody,
+  ScheduleBody,
 } from '../schemas/publishing.js';
 
 /** What every preview route says of the shared renderer. */
@@ -63,6 +64,40 @@ export function publishingRoutes(app: App, { services }: HttpDeps) {
       },
     },
     async (request) => publishing.publishUpdate(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/pages/:id/schedule',
+    {
+      schema: {
+        tags: ['publication'],
+        summary: 'Publish the page at a time: publish, or publish-update once it is published',
+        description:
+          'The body is publish’s with publish_at (in the future: 400 at publish_at otherwise), checked now as publish ' +
+          'or publish-update would check it. It runs once, on one instance, after restarts; a provider’s 5xx or ' +
+          'time-out is tried again with backoff, a 4xx is not. The status shows scheduled_at, then last_scheduled_run. ' +
+          'A new schedule replaces the pending one.',
+        params: IdParams,
+        body: ScheduleBody,
+        response: { 200: PublicationStatusSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => services.schedules.schedule(actorOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/pages/:id/schedule',
+    {
+      schema: {
+        tags: ['publication'],
+        summary: 'Cancel the page’s scheduled publication (409 when none is pending)',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await services.schedules.unschedule(actorOf(request), request.params.id);
+      reply.status(204);
+    },
   );
 
   app.get(

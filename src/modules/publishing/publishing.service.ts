@@ -5,6 +5,7 @@ import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { Page } from '../pages/pages.js';
 import type { PageRenderingService } from './page-rendering.service.js';
+import type { ScheduleRepository } from './schedules.js';
 import type {
   CmsProvider,
   CmsProviders,
@@ -37,6 +38,8 @@ export class PublishingService {
   constructor(
     private readonly deps: {
       publication: PublicationRepository;
+      /** Read into every status: a page's scheduled publication and its last run. */
+      schedules: Pick<ScheduleRepository, 'get'>;
       pages: PagesService;
       sites: SitesService;
       rendering: PageRenderingService;
@@ -58,11 +61,17 @@ export class PublishingService {
    * publication's mark), so that a change made during the call shows too.
    */
   private async withVersions(status: BaseStatus, pageId: number, read: number): Promise<PublicationStatus> {
-    const state = (await this.deps.publication.versionState(pageId)) ?? { version: read, published_version: null };
+    const [versions, schedule] = await Promise.all([
+      this.deps.publication.versionState(pageId),
+      this.deps.schedules.get(pageId),
+    ]);
+    const state = versions ?? { version: read, published_version: null };
     return {
       ...status,
       published_version: state.published_version,
       has_unpublished_changes: status.is_published && state.published_version !== state.version,
+      scheduled_at: schedule?.jobId ? schedule.publishAt : null,
+      last_scheduled_run: schedule?.lastRun ?? null,
     };
   }
 
@@ -116,25 +125,7 @@ export class PublishingService {
   async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
     const source = await this.deps.rendering.read(actor, pageId);
     const { page } = source;
-    if (page.kind === 'article') {
-      if (input.rubric_ids === undefined)
-        throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.', {
-          code: 'required',
-          expected: 'array of integer, at least one',
-          hint: 'the ids come from the CMS provider (this service does not list them): e.g. "rubric_ids": [1]',
-        });
-      if (input.rubric_ids.length === 0)
-        throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
-    } else {
-      const given = ARTICLE_ONLY.filter((key) => input[key] !== undefined);
-      if (given.length)
-        throw validationError(
-          `A ${page.kind} is published with an empty body: the provider manages its metadata.`,
-          given.map((path) => ({ path, message: 'Only articles take this field.' })),
-        );
-    }
-    if (page.is_published)
-      throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
+    firstPublicationChecks(page, input);
     const provider = await this.providerOf(page.site_id);
     return this.underClaim(pageId, false, async () => {
       const doc: PublishDocument = {
@@ -171,14 +162,24 @@ export class PublishingService {
     });
   }
 
+  /**
+   * Checks `input` as the publication the page would get now would check it
+   * (publish, or publish-update once published), its site and provider
+   * included, without calling the provider: what a schedule is checked by.
+   */
+  async checkPublication(actor: Actor, pageId: number, input: PublishInput): Promise<'publish' | 'update'> {
+    const { page } = await this.deps.rendering.read(actor, pageId);
+    if (page.is_published) updateChecks(statusOf(page), input);
+    else firstPublicationChecks(page, input);
+    await this.providerOf(page.site_id);
+    return page.is_published ? 'update' : 'publish';
+  }
+
   /** Regenerates HTML, CSS and JS; metadata on the site changes only when sent. */
   async publishUpdate(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
     const source = await this.deps.rendering.read(actor, pageId);
     const status = statusOf(source.page);
-    if (!status.is_published)
-      throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
-    if (input.rubric_ids !== undefined && input.rubric_ids.length === 0)
-      throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
+    updateChecks(status, input);
     const provider = await this.providerOf(source.page.site_id);
     return this.underClaim(pageId, true, async () => {
       const metadata = Object.fromEntries(
@@ -281,7 +282,10 @@ export class PublishingService {
 }
 
 /** The publication state as the page's row holds it, without its versions. */
-type BaseStatus = Omit<PublicationStatus, 'published_version' | 'has_unpublished_changes'>;
+type BaseStatus = Omit<
+  PublicationStatus,
+  'published_version' | 'has_unpublished_changes' | 'scheduled_at' | 'last_scheduled_run'
+>;
 
 const statusOf = (
   page: Pick<
@@ -306,3 +310,34 @@ const statusOf = (
 
 const noProvider = (siteId: number) =>
   `Site ${siteId} has no CMS provider: set one with PUT /sites/${siteId}/provider/fourcms.`;
+
+/** What a first publication requires of its body, by the page's kind. */
+function firstPublicationChecks(page: Pick<Page, 'kind' | 'is_published'>, input: PublishInput): void {
+  if (page.kind === 'article') {
+    if (input.rubric_ids === undefined)
+      throw fieldError('rubric_ids', 'An article needs rubric_ids: at least one rubric id from the provider.', {
+        code: 'required',
+        expected: 'array of integer, at least one',
+        hint: 'the ids come from the CMS provider (this service does not list them): e.g. "rubric_ids": [1]',
+      });
+    if (input.rubric_ids.length === 0)
+      throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
+  } else {
+    const given = ARTICLE_ONLY.filter((key) => input[key] !== undefined);
+    if (given.length)
+      throw validationError(
+        `A ${page.kind} is published with an empty body: the provider manages its metadata.`,
+        given.map((path) => ({ path, message: 'Only articles take this field.' })),
+      );
+  }
+  if (page.is_published)
+    throw fieldError('root', 'The page is already published: use POST /pages/{id}/publish-update.');
+}
+
+/** What a publish-update requires: a page published, and rubrics not emptied. */
+function updateChecks(status: Pick<BaseStatus, 'is_published'>, input: PublishInput): void {
+  if (!status.is_published)
+    throw fieldError('root', 'The page was never published: use POST /pages/{id}/publish first.');
+  if (input.rubric_ids !== undefined && input.rubric_ids.length === 0)
+    throw fieldError('rubric_ids', 'At least one rubric id is needed.', { code: 'too_few', expected: 1 });
+}

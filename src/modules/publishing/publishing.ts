@@ -1,3 +1,4 @@
+import type { ScheduledRun } from './schedules.js';
 import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
 import type { Binding, Page } from '../pages/pages.js';
 import type { RenderDefaults } from '../blocks/schema/index.js';
@@ -16,6 +17,10 @@ export interface PublicationStatus {
   published_version: number | null;
   /** Published, and the page's current version is not the one the provider has. */
   has_unpublished_changes: boolean;
+  /** When the page's scheduled publication will run; null when none is pending. */
+  scheduled_at: string | null;
+  /** The outcome of the last scheduled publication that ran; null before any. */
+  last_scheduled_run: ScheduledRun | null;
 }
 
 /** Where a page's versions stand against its publication. */
@@ -49,7 +54,12 @@ export interface RevisionAssets {
 
 /** Port: a page's publication state and its site's provider settings. */
 export interface PublicationRepository {
-  status(pageId: number): Promise<Omit<PublicationStatus, 'published_version' | 'has_unpublished_changes'> | undefined>;
+  status(
+    pageId: number,
+  ): Promise<
+    | Omit<PublicationStatus, 'published_version' | 'has_unpublished_changes' | 'scheduled_at' | 'last_scheduled_run'>
+    | undefined
+  >;
   /** The page's current version and the latest one that went to the provider; undefined when there is no such page. */
   versionState(pageId: number): Promise<VersionState | undefined>;
   /**

@@ -93,7 +93,8 @@ export class FourcmsProvider implements CmsProvider {
       }
       if (!response.ok) {
         const own = providerMessage(text);
-        throw badGateway(`${NAME} answered ${statusLine(response)}${own ? `: ${own}` : ''}`);
+        const transient = response.status >= 500 || response.status === 429 || response.status === 408;
+        throw badGateway(`${NAME} answered ${statusLine(response)}${own ? `: ${own}` : ''}`, undefined, transient);
       }
       return parse(response.status, text);
     } catch (error) {
@@ -105,7 +106,7 @@ export class FourcmsProvider implements CmsProvider {
   private scrub(error: AppError): AppError {
     const token = this.settings.token;
     if (!token || !error.message.includes(token)) return error;
-    return badGateway(error.message.split(token).join('[redacted]'));
+    return badGateway(error.message.split(token).join('[redacted]'), undefined, error.transient);
   }
 }
 
@@ -230,10 +231,12 @@ function translate(error: unknown, signal: AbortSignal, timeoutMs: number): AppE
   if (error instanceof AppError) return error;
   const refused = refusal(error);
   if (refused) return badGateway(`${NAME} was not called: ${refused.message}`);
-  if (signal.aborted) return badGateway(`${NAME} did not answer within ${formatMs(timeoutMs)}`);
+  // Unanswered, unreachable or cut: a later try may find the provider back.
+  if (signal.aborted) return badGateway(`${NAME} did not answer within ${formatMs(timeoutMs)}`, undefined, true);
   const code = causeCode(error);
-  if (code && UNREACHABLE[code]) return badGateway(`${NAME} is unreachable: ${UNREACHABLE[code]}`);
-  if (code && CLOSED.has(code)) return badGateway(`${NAME} closed the connection without a complete answer`);
+  if (code && UNREACHABLE[code]) return badGateway(`${NAME} is unreachable: ${UNREACHABLE[code]}`, undefined, true);
+  if (code && CLOSED.has(code))
+    return badGateway(`${NAME} closed the connection without a complete answer`, undefined, true);
   if (code && /CERT|SSL|TLS/.test(code))
     return badGateway(`${NAME} is unreachable: its TLS certificate was rejected (${code})`);
   // Node's own messages may name internal addresses; only a bare error code is passed on.

@@ -1190,6 +1190,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the page at a time: publish, or publish-update once it is published
+     * @description Use it to publish at a given time (a launch on Monday 9:00), instead of publish or publish-update now.
+     *
+     *     The body is publish’s with publish_at (in the future: 400 at publish_at otherwise), checked now as publish or publish-update would check it. It runs once, on one instance, after restarts; a provider’s 5xx or time-out is tried again with backoff, a 4xx is not. The status shows scheduled_at, then last_scheduled_run. A new schedule replaces the pending one.
+     */
+    post: operations['schedulePagePublication'];
+    /**
+     * Cancel the page’s scheduled publication (409 when none is pending)
+     * @description Use it to cancel a scheduled publication before its time.
+     */
+    delete: operations['unschedulePagePublication'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pages/{id}/preview': {
     parameters: {
       query?: never;
@@ -3085,6 +3111,25 @@ export interface components {
       }[];
     };
     /**
+     * @description the outcome of the last scheduled publication that ran; null before any
+     * @example {
+     *       "outcome": "failed",
+     *       "at": "2026-12-07T08:31:02.000Z",
+     *       "attempts": 8,
+     *       "error": "fourcms answered 503"
+     *     }
+     */
+    ScheduledRun: {
+      /** @enum {string} */
+      outcome: 'published' | 'failed';
+      /** Format: date-time */
+      at: string;
+      /** @description tries it took: a provider’s 5xx or time-out is tried again */
+      attempts: number;
+      /** @description the provider’s message (or why it was not sent) when it failed */
+      error: string | null;
+    };
+    /**
      * @example {
      *       "is_published": true,
      *       "external_id": "1",
@@ -3094,7 +3139,9 @@ export interface components {
      *       "last_error": null,
      *       "last_error_at": null,
      *       "published_version": 3,
-     *       "has_unpublished_changes": true
+     *       "has_unpublished_changes": true,
+     *       "scheduled_at": "2026-12-07T08:00:00.000Z",
+     *       "last_scheduled_run": null
      *     }
      */
     PublicationStatus: {
@@ -3113,6 +3160,12 @@ export interface components {
       published_version: number | null;
       /** @description published, and the page has changed since: its `version` is not `published_version` (publish-update sends it). False for a page never published. `GET /pages?has_unpublished_changes=1` lists such pages */
       has_unpublished_changes: boolean;
+      /**
+       * Format: date-time
+       * @description when the scheduled publication will run (POST /pages/{id}/schedule); null when none is pending
+       */
+      scheduled_at: string | null;
+      last_scheduled_run: components['schemas']['ScheduledRun'] | null;
     };
     /**
      * @example {
@@ -3924,6 +3977,30 @@ export interface components {
      */
     PublishBody: {
       /** @description articles: required, at least one id from the provider; other kinds: not sent */
+      rubric_ids?: number[];
+      meta_title?: string;
+      meta_description?: string;
+      slug?: string;
+      preview_text?: string;
+      /** @description defaults to the page name */
+      name?: string;
+    };
+    /**
+     * ScheduleBody
+     * @example {
+     *       "publish_at": "2026-12-07T09:00:00+01:00",
+     *       "rubric_ids": [
+     *         1
+     *       ]
+     *     }
+     */
+    ScheduleBody: {
+      /**
+       * Format: date-time
+       * @description when to publish: an ISO 8601 date-time with its offset, in the future
+       */
+      publish_at: string;
+      /** @description as publish: articles not yet published need at least one id from the provider */
       rubric_ids?: number[];
       meta_title?: string;
       meta_description?: string;
@@ -11573,7 +11650,9 @@ export interface operations {
            *       "last_error": null,
            *       "last_error_at": null,
            *       "published_version": 3,
-           *       "has_unpublished_changes": true
+           *       "has_unpublished_changes": true,
+           *       "scheduled_at": "2026-12-07T08:00:00.000Z",
+           *       "last_scheduled_run": null
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -11664,7 +11743,9 @@ export interface operations {
            *       "last_error": null,
            *       "last_error_at": null,
            *       "published_version": 3,
-           *       "has_unpublished_changes": true
+           *       "has_unpublished_changes": true,
+           *       "scheduled_at": "2026-12-07T08:00:00.000Z",
+           *       "last_scheduled_run": null
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -11791,7 +11872,9 @@ export interface operations {
            *       "last_error": null,
            *       "last_error_at": null,
            *       "published_version": 3,
-           *       "has_unpublished_changes": true
+           *       "has_unpublished_changes": true,
+           *       "scheduled_at": "2026-12-07T08:00:00.000Z",
+           *       "last_scheduled_run": null
            *     }
            */
           'application/json': components['schemas']['PublicationStatus'];
@@ -11871,6 +11954,192 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  schedulePagePublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "publish_at": "2026-12-07T09:00:00+01:00",
+         *       "rubric_ids": [
+         *         1
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['ScheduleBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "is_published": true,
+           *       "external_id": "1",
+           *       "external_slug": "home",
+           *       "published_at": "2026-01-05T10:05:00.000Z",
+           *       "updated_at": "2026-01-05T10:05:00.000Z",
+           *       "last_error": null,
+           *       "last_error_at": null,
+           *       "published_version": 3,
+           *       "has_unpublished_changes": true,
+           *       "scheduled_at": "2026-12-07T08:00:00.000Z",
+           *       "last_scheduled_run": null
+           *     }
+           */
+          'application/json': components['schemas']['PublicationStatus'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unschedulePagePublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
         headers: {
           [name: string]: unknown;
         };
@@ -16483,6 +16752,9 @@ export const pageVersionEntryActorViaValues: ReadonlyArray<
 export const pageVersionBlocksUpdate_statusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['PageVersion']['blocks']['update_status']
 > = ['up_to_date', 'outdated_minor', 'outdated_major', 'block_deleted'];
+export const scheduledRunOutcomeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ScheduledRun']['outcome']
+> = ['published', 'failed'];
 export const submissionStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['Submission']['status']
 > = ['pending', 'approved', 'rejected'];
