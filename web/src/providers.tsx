@@ -14,6 +14,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiContext, type Api } from './api/client';
 import { ApiError } from './api/errors';
+import { SessionLostDialog } from './auth/session-lost-dialog';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -21,9 +22,14 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'sm',
   components: {
-    // Mantine's close button has no name of its own.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Mantine's close button has no name of its own. Its dialog's header is a <header>, which outside
+    // a sectioning element is a banner landmark: every open dialog repeated the page's banner (axe).
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } },
+    }),
     // A number out of range is said, not silently changed: 500 where 50 is the most stays 500 and
     // gets its message (from the form's check or the service's), instead of turning into 50 on blur.
     NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
@@ -76,7 +82,10 @@ export function Providers({ api, queryClient, children }: { api: Api; queryClien
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
+        <ApiContext.Provider value={api}>
+          {children}
+          <SessionLostDialog />
+        </ApiContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );

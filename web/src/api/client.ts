@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { createContext, useContext } from 'react';
 import { ApiError } from './errors';
+import { SessionGuard } from '../auth/session-guard';
 import { PageWriteGuard } from './page-versions';
 import type { paths } from './schema.gen';
 
@@ -22,7 +23,20 @@ export function createApi(fetchImpl?: typeof fetch): Api {
   const guard = new PageWriteGuard();
   api.use(guard.middleware);
   guards.set(api, guard);
+  // Last, so that it sees each request as sent: a 401 waits for a sign-in and goes again (session-guard.ts).
+  const session = new SessionGuard(fetchImpl);
+  api.use(session.middleware);
+  sessions.set(api, session);
   return api;
+}
+
+const sessions = new WeakMap<Api, SessionGuard>();
+
+/** A client's lost-session guard: the session-lost dialog opens while it holds a 401. */
+export function sessionGuardOf(api: Api): SessionGuard {
+  const session = sessions.get(api);
+  if (!session) throw new Error('sessionGuardOf: the client was not made by createApi');
+  return session;
 }
 
 const guards = new WeakMap<Api, PageWriteGuard>();
