@@ -120,6 +120,11 @@ export interface Violation {
 
 /** axe-core on the page as it stands: the serious and critical violations (WCAG 2.x A and AA rules). */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** axe-core on the page as it stands: every violation of every impact (WCAG 2.x A and AA rules, best practices). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
   // A dialog still fading in has text at part opacity, which axe reads as low contrast: judge the screen at rest.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // Evaluated, not added as a script tag: the app's CSP refuses inline scripts (and should).
@@ -140,7 +145,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors';
 
@@ -22,7 +22,9 @@ export function ScreenError({
   const gone = error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400);
   return (
     <Stack maw={960}>
-      <Alert color="red" title={title} role="alert">
+      {/* The screen's heading, as every screen has one (axe: page-has-heading-one). */}
+      <Title order={1}>{title}</Title>
+      <Alert color="red" role="alert">
         {gone ? `There is no ${what} at this address: it was deleted, or it is not yours.` : errorMessage(error)}
       </Alert>
       <Anchor component={Link} to={back.to}>

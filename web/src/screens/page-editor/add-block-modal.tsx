@@ -69,9 +69,12 @@ export function AddBlockModal({
           {blocks.data?.data.map((block) => (
             <Paper component="li" withBorder p="sm" key={block.id}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2}>
+                {/* The texts take what is left, the button its whole width: a long description clipped it to "Ad". */}
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="xs">
-                    <Text fw={600}>{block.name}</Text>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {block.name}
+                    </Text>
                     {block.kind === 'layout' && (
                       <Badge size="xs" variant="light">
                         Layout
@@ -89,7 +92,13 @@ export function AddBlockModal({
                     </Text>
                   )}
                 </Stack>
-                <Button size="xs" aria-label={`Add ${block.name}`} disabled={adding} onClick={() => onAdd(block.id)}>
+                <Button
+                  size="xs"
+                  aria-label={`Add ${block.name}`}
+                  disabled={adding}
+                  onClick={() => onAdd(block.id)}
+                  style={{ flexShrink: 0 }}
+                >
                   Add
                 </Button>
               </Group>
