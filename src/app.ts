@@ -31,6 +31,8 @@ import { pageReferencesRepository } from './db/repositories/page-references.repo
 import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
+import { upgradeImpactRepository } from './db/repositories/upgrade-impact.repository.js';
 import { PageBounds } from './modules/pages/page-bounds.js';
 import { PageHistoryService } from './modules/pages/page-history.service.js';
 import { foldersRepository } from './db/repositories/folders.repository.js';
@@ -190,6 +192,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, bounds, clock }),
+    upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
     history: new PageHistoryService({
       history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),
       pages,

@@ -18,6 +18,7 @@ import type { UploadsService } from './modules/uploads/uploads.service.js';
 import type { DataSourcesService } from './modules/catalog/data-sources.service.js';
 import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
+import type { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -31,6 +32,8 @@ export interface Services {
   submissions: SubmissionsService;
   pages: PagesService;
   pageBlocks: PageBlocksService;
+  /** What a block update means for the caller's instances (`upgrade_impact`). */
+  upgradeImpact: UpgradeImpactService;
   history: PageHistoryService;
   folders: FoldersService;
   layouts: LayoutsService;

@@ -1652,6 +1652,58 @@ export interface components {
       offset: number;
     };
     /**
+     * @description What the update means for the caller's pages: instances behind the block's version and those that would not validate on it. With dry_run=1, what to show before saving. Null for a block without content.
+     * @example {
+     *       "to": {
+     *         "major": 1,
+     *         "minor": 1
+     *       },
+     *       "instances": 12,
+     *       "behind": 12,
+     *       "behind_major": 0,
+     *       "would_not_validate": 4,
+     *       "reasons": [
+     *         {
+     *           "field": "title",
+     *           "constraint": "max_length",
+     *           "from": 60,
+     *           "to": 10,
+     *           "code": "too_long",
+     *           "instances": 4,
+     *           "message": "title: max_length 60 → 10: 4 instances hold longer text"
+     *         }
+     *       ]
+     *     }
+     */
+    UpgradeImpact: {
+      to: components['schemas']['Version'];
+      /** @description the caller's instances of the block, on all their pages */
+      instances: number;
+      /** @description of those, how many are not on `to` */
+      behind: number;
+      /** @description of those behind, how many a major step separates from `to` (an upgrade refuses them) */
+      behind_major: number;
+      /** @description of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults) */
+      would_not_validate: number;
+      /** @description why, by field and constraint, the most instances first */
+      reasons: {
+        /** @description the field, nested with dots and `[]` for list items */
+        field: string;
+        /** @description the constraint that refuses the values: `max_length`, `min_length`, `max`, `min`, `max_items`, `min_items`, `pattern`, `options`, `required`, `type`; `value` for anything else */
+        constraint: string;
+        /** @description its value in the revisions the instances stand on (null: none) */
+        from: unknown;
+        /** @description its value in the new revision (null: none) */
+        to: unknown;
+        /** @description the validation error's code */
+        code: string;
+        /** @description how many instances it refuses */
+        instances: number;
+        /** @description e.g. `title: max_length 60 → 10: 4 instances hold longer text` */
+        message: string;
+      }[];
+    };
+    /**
      * @example {
      *       "id": 6,
      *       "version": {
@@ -4463,7 +4515,28 @@ export interface operations {
            *         "updated_at": "2026-01-05T10:01:00.000Z"
            *       },
            *       "version_bump": "minor",
-           *       "removed_fields": []
+           *       "removed_fields": [],
+           *       "upgrade_impact": {
+           *         "to": {
+           *           "major": 1,
+           *           "minor": 1
+           *         },
+           *         "instances": 12,
+           *         "behind": 12,
+           *         "behind_major": 0,
+           *         "would_not_validate": 4,
+           *         "reasons": [
+           *           {
+           *             "field": "title",
+           *             "constraint": "max_length",
+           *             "from": 60,
+           *             "to": 10,
+           *             "code": "too_long",
+           *             "instances": 4,
+           *             "message": "title: max_length 60 → 10: 4 instances hold longer text"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': {
@@ -4472,6 +4545,7 @@ export interface operations {
             version_bump: 'major' | 'minor' | 'none';
             /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
             removed_fields: string[];
+            upgrade_impact: components['schemas']['UpgradeImpact'] | null;
           };
         };
       };

@@ -32,6 +32,7 @@ const tags = ['blocks'];
 export function blockRoutes(app: App, deps: HttpDeps) {
   const { services } = deps;
   const blocks = services.blocks;
+  const upgradeImpact = services.upgradeImpact;
 
   app.get(
     '/blocks',
@@ -129,12 +130,14 @@ export function blockRoutes(app: App, deps: HttpDeps) {
     async (request, reply) =>
       maybeDry(request, deps, async () => {
         const expected = expectedVersions(request);
-        const result = await blocks.update(actorOf(request), request.params.id, request.body, 'user', expected);
+        const actor = actorOf(request);
+        const result = await blocks.update(actor, request.params.id, request.body, 'user', expected);
         withETag(reply, result.block.edit_version);
         return {
           block: presentBlock(result.block),
           version_bump: result.version_bump,
           removed_fields: result.removed_fields,
+          upgrade_impact: await upgradeImpact.of(actor, result.block),
         };
       }),
   );

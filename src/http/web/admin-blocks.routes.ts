@@ -50,18 +50,14 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
     },
     async (request, reply) => {
       const expected = expectedVersions(request);
-      const result = await services.blocks.update(
-        actorOf(request),
-        request.params.id,
-        request.body,
-        'global',
-        expected,
-      );
+      const actor = actorOf(request);
+      const result = await services.blocks.update(actor, request.params.id, request.body, 'global', expected);
       withETag(reply, result.block.edit_version);
       return {
         block: presentBlock(result.block),
         version_bump: result.version_bump,
         removed_fields: result.removed_fields,
+        upgrade_impact: await services.upgradeImpact.of(actor, result.block),
       };
     },
   );
