@@ -31,6 +31,7 @@ import { CodeEditor } from './code-editor';
 import { toEditorFields, type EditorField } from './field-editor';
 import { FieldsPanel, type FieldsView } from './fields-panel';
 import { DocumentTitle } from '../../shell/document-title';
+import { ImpactSummary, impactWorthAsking, type UpgradeImpact } from './upgrade-impact';
 
 type UpdateBody = NonNullable<paths['/api/blocks/{id}']['put']['requestBody']>['content']['application/json'];
 type UpdateResult = paths['/api/blocks/{id}']['put']['responses'][200]['content']['application/json'];
@@ -122,7 +123,11 @@ function BlockForm({ block }: { block: Block | null }) {
   const release = useUnsavedChanges(form.isDirty());
   const [fieldsView, setFieldsView] = useState<FieldsView>('visual');
   const [docsView, setDocsView] = useState<string | null>('write');
-  const [warning, setWarning] = useState<{ removed: string[]; values: Values } | null>(null);
+  const [warning, setWarning] = useState<{
+    removed: string[];
+    impact: UpgradeImpact | null;
+    values: Values;
+  } | null>(null);
   const tags = useQuery({
     queryKey: ['tags'],
     queryFn: () => unwrap(api.GET('/api/tags', { params: { query: { limit: 200, offset: 0 } } })),
@@ -167,12 +172,13 @@ function BlockForm({ block }: { block: Block | null }) {
       onFailure(error);
     },
   });
-  // A dry run first: a save that will be major asks, with what instances would lose.
+  // A dry run first: a save that will be major, or that some instances could not take, asks, with what it means.
   const check = useMutation({
     mutationFn: (values: Values) => put(values, true),
     onSuccess: (result, values) => {
-      if (result.version_bump === 'major' && result.removed_fields.length > 0)
-        setWarning({ removed: result.removed_fields, values });
+      const removed = result.version_bump === 'major' ? result.removed_fields : [];
+      if (removed.length > 0 || impactWorthAsking(result.upgrade_impact))
+        setWarning({ removed, impact: result.upgrade_impact, values });
       else save.mutate(values);
     },
     onError: onFailure,
@@ -345,25 +351,30 @@ function BlockForm({ block }: { block: Block | null }) {
       </form>
       <ConfirmModal
         opened={warning !== null}
-        title="This save is a major change"
-        confirmLabel="Save as a major version"
+        title={warning?.removed.length ? 'This save is a major change' : 'Some pages could not take this version'}
+        confirmLabel={warning?.removed.length ? 'Save as a major version' : 'Save anyway'}
         pending={save.isPending}
         error={save.error}
         onClose={() => setWarning(null)}
         onConfirm={() => warning && save.mutate(warning.values)}
       >
-        <Text size="sm">
-          These fields are removed or renamed. Pages using this block keep their version until they are moved to the new
-          one, and then the values of these fields are lost:
-        </Text>
-        <List size="sm" aria-label="Removed or renamed fields">
-          {warning?.removed.map((path) => (
-            <List.Item key={path}>
-              <code>{path}</code>
-              {renames.has(path) ? ` (renamed to ${renames.get(path)})` : ' (removed)'}
-            </List.Item>
-          ))}
-        </List>
+        {warning && warning.removed.length > 0 && (
+          <>
+            <Text size="sm">
+              These fields are removed or renamed. Pages using this block keep their version until they are moved to the
+              new one, and then the values of these fields are lost:
+            </Text>
+            <List size="sm" aria-label="Removed or renamed fields">
+              {warning.removed.map((path) => (
+                <List.Item key={path}>
+                  <code>{path}</code>
+                  {renames.has(path) ? ` (renamed to ${renames.get(path)})` : ' (removed)'}
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+        {warning?.impact && warning.impact.behind > 0 && <ImpactSummary impact={warning.impact} />}
       </ConfirmModal>
     </Stack>
   );
