@@ -65,6 +65,11 @@ export interface Dialect {
    */
   readonly roundTrips: boolean;
   /**
+   * The job queue keeps its jobs in a table of the service's own schema (SQLite:
+   * `TableQueue`); PostgreSQL's are in pg-boss's schema, which pg-boss makes itself.
+   */
+  readonly jobsTable: boolean;
+  /**
    * Without AUTOINCREMENT, SQLite hands the ids of the last rows deleted out again
    * (migration 0008 rebuilds its tables for that); PostgreSQL's sequences never go back.
    */

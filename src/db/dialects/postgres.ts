@@ -23,6 +23,7 @@ export const postgresDialect: Dialect = {
   compactJson: (text) => JSON.stringify(JSON.parse(text)),
   writesInWith: true,
   roundTrips: true,
+  jobsTable: false,
   reusesDeletedIds: false,
   addForeignKey: async (db, { table, column, references, onDelete }) => {
     await db.schema

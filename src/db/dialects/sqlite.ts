@@ -23,6 +23,7 @@ export const sqliteDialect: Dialect = {
   numberedIds: (ids) => sql`(select value as id, key + 1 as place from json_each(${JSON.stringify(ids)})) as o`,
   writesInWith: false,
   roundTrips: false,
+  jobsTable: true,
   reusesDeletedIds: true,
   addForeignKey: addForeignKeyByRebuild,
   // One connection, one writer: a transaction already excludes every other.

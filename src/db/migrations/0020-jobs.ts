@@ -7,7 +7,7 @@ import type { Dialect } from '../dialects/dialect.js';
  * PostgreSQL keeps its jobs in pg-boss's own schema: nothing here.
  */
 export async function up(db: Kysely<unknown>, d: Dialect): Promise<void> {
-  if (d.name !== 'sqlite') return;
+  if (!d.jobsTable) return;
   await db.schema
     .createTable('jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())
