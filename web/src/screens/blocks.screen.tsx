@@ -215,7 +215,8 @@ function BlockCard({ block, tagName }: { block: Block; tagName: (id: number) => 
         )}
         {block.tags.length > 0 && (
           <Text size="xs" c="dimmed">
-            Tags: {block.tags.map((id) => tagName(id) ?? `#${id}`).join(', ')}
+            {/* A tag not (yet) read has no name to show: never its internal id. */}
+            Tags: {block.tags.map((id) => tagName(id) ?? '…').join(', ')}
           </Text>
         )}
       </Stack>
