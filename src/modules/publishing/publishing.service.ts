@@ -5,7 +5,6 @@ import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { Page } from '../pages/pages.js';
 import type { PageRenderingService } from './page-rendering.service.js';
-import type { ScheduleRepository } from './schedules.js';
 import type {
   CmsProvider,
   CmsProviders,
@@ -15,17 +14,10 @@ import type {
   PublicationStatus,
   PublicationRepository,
   PublishDocument,
+  PublishInput,
+  ScheduleRepository,
   RenderablePage,
 } from './publishing.js';
-
-export interface PublishInput {
-  rubric_ids?: number[];
-  meta_title?: string;
-  meta_description?: string;
-  slug?: string;
-  preview_text?: string;
-  name?: string;
-}
 
 // A claim older than this belongs to an attempt that died: the provider's time-out plus a margin.
 const CLAIM_TTL_MS = 60_000;

@@ -1,4 +1,3 @@
-import type { ScheduledRun } from './schedules.js';
 import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
 import type { Binding, Page } from '../pages/pages.js';
 import type { RenderDefaults } from '../blocks/schema/index.js';
@@ -316,4 +315,57 @@ export interface PageRenderer {
 export function overflowIndex(error: unknown): number | undefined {
   const failure = error as { reason?: unknown; index?: unknown } | null;
   return failure?.reason === 'output_limit' && typeof failure.index === 'number' ? failure.index : undefined;
+}
+
+/** A publish or publish-update body (a schedule's too). */
+export interface PublishInput {
+  rubric_ids?: number[];
+  meta_title?: string;
+  meta_description?: string;
+  slug?: string;
+  preview_text?: string;
+  name?: string;
+}
+
+/** The outcome of a page's last scheduled publication, as its status shows it. */
+export interface ScheduledRun {
+  outcome: 'published' | 'failed';
+  /** When it ended. */
+  at: string;
+  /** Tries it took (1 when the first went through or failed for good). */
+  attempts: number;
+  /** The provider's message (or why it could not be sent) when it failed; null when published. */
+  error: string | null;
+}
+
+export interface PageSchedule {
+  pageId: number;
+  userId: number;
+  publishAt: string;
+  input: PublishInput;
+  /** The job that will publish; null when nothing is pending. */
+  jobId: string | null;
+  lastRun: ScheduledRun | null;
+  /** Tries so far of the pending job, with the last one's message. */
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface ScheduleRepository {
+  get(pageId: number): Promise<PageSchedule | undefined>;
+  /** Pending from now: the job named, the run before forgotten. */
+  put(schedule: {
+    pageId: number;
+    userId: number;
+    publishAt: string;
+    input: PublishInput;
+    jobId: string;
+    now: string;
+  }): Promise<void>;
+  /** Nothing pending any more (the last run's outcome stays). */
+  clear(pageId: number, jobId: string): Promise<void>;
+  /** A try of `jobId` that failed and will be tried again. */
+  recordTry(pageId: number, jobId: string, attempts: number, error: string): Promise<void>;
+  /** The run of `jobId` ended: nothing pending, its outcome kept. */
+  recordRun(pageId: number, jobId: string, run: ScheduledRun): Promise<void>;
 }

@@ -2,9 +2,8 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError } from '../../shared/errors.js';
 import type { Job, JobQueue } from '../jobs/jobs.js';
-import type { PublicationStatus } from './publishing.js';
-import type { PublishingService, PublishInput } from './publishing.service.js';
-import type { ScheduleRepository } from './schedules.js';
+import type { PublicationStatus, PublishInput, ScheduleRepository } from './publishing.js';
+import type { PublishingService } from './publishing.service.js';
 
 /** The job that publishes a page at its time: `{ pageId }`. */
 export const PUBLISH_JOB = 'page.publish';

@@ -1,5 +1,4 @@
-import type { PublishInput } from '../../../modules/publishing/publishing.service.js';
-import type { ScheduleRepository } from '../../../modules/publishing/schedules.js';
+import type { PublishInput, ScheduleRepository } from '../../../modules/publishing/publishing.js';
 import type { Database } from '../../dialects/dialect.js';
 
 export function schedulesRepository({ db }: Database): ScheduleRepository {
