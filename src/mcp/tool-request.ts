@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { ToolRoute } from './tools.js';
+import type { ToolRoute } from './tool-route.js';
 
 /**
  * How a tool's call becomes its route's request: the input schema made from

@@ -1,4 +1,3 @@
-import type { TSchema } from 'typebox';
 import {
   BlockCreateBody,
   BlockListQuery,
@@ -22,36 +21,12 @@ import {
   ReplaceBody,
 } from '../http/schemas/pages.js';
 import { DiffQuery, VersionParams } from '../http/schemas/history.js';
-import { FourcmsSettingsBody, PublishBody, ScheduleBody } from '../http/schemas/publishing.js';
-import { SiteCreateBody } from '../http/schemas/sites.js';
+import { FourcmsSettingsBody } from '../http/schemas/publishing.js';
+import { PUBLICATION_TOOLS } from './publication-tools.js';
+import type { ToolRoute } from './tool-route.js';
 
-/**
- * One MCP tool = one `/api/v1` route. Its input schema is made from that
- * route's own TypeBox schemas (path parameters, query and body side by side),
- * so the tool and the REST API can never disagree about what they accept.
- */
-export interface ToolRoute {
-  name: string;
-  /** For an agent: what it does, when to use it, what to call before. */
-  description: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under `/api/v1`, with `:name` parameters. */
-  path: string;
-  params?: TSchema;
-  query?: TSchema;
-  body?: TSchema;
-  /**
-   * `preview`: the answer is HTML, returned with a readable outline. `hits`: a
-   * list of blocks, each cut to what choosing one needs (no template, CSS, JS
-   * or fields: get_block and get_placeholder_schema read them).
-   */
-  answer?: 'json' | 'preview' | 'hits';
-  /**
-   * The route honours `If-Match`: the tool takes `expected_version`, sent as
-   * that header; `block` names the block's `edit_version`, `page` the page's `version`.
-   */
-  expects?: 'page' | 'block';
-}
+export type { ToolRoute };
+import { SiteCreateBody } from '../http/schemas/sites.js';
 
 /** The argument a tool takes for the route's `If-Match` header. */
 export const TOOL_ROUTES: readonly ToolRoute[] = [
@@ -369,48 +344,5 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     expects: 'page',
   },
-  {
-    name: 'publish_page',
-    description:
-      'First publication of a page to its site’s CMS. Articles need `rubric_ids` (at least one id from the CMS); ' +
-      'other kinds take no fields. Already published: use publish_update.',
-    method: 'POST',
-    path: '/pages/:id/publish',
-    params: IdParams,
-    body: PublishBody,
-  },
-  {
-    name: 'publish_update',
-    description:
-      'Send a published page again after changes (its HTML, CSS and JS are regenerated); metadata changes only where sent. Never published: use publish_page.',
-    method: 'POST',
-    path: '/pages/:id/publish-update',
-    params: IdParams,
-    body: PublishBody,
-  },
-  {
-    name: 'schedule_publication',
-    description:
-      'Publish a page at a time (`publish_at`, ISO 8601 with its offset, in the future), with publish_page’s fields; ' +
-      'a published page gets publish_update then. Checked now as publishing would be; get_publication shows ' +
-      '`scheduled_at`, then `last_scheduled_run` (published, or failed with the CMS’s message and the tries).',
-    method: 'POST',
-    path: '/pages/:id/schedule',
-    params: IdParams,
-    body: ScheduleBody,
-  },
-  {
-    name: 'unschedule_publication',
-    description: 'Cancel a page’s scheduled publication before its time (409 when none is pending).',
-    method: 'DELETE',
-    path: '/pages/:id/schedule',
-    params: IdParams,
-  },
-  {
-    name: 'get_publication',
-    description: 'Whether a page is published, with its external id and slug at the CMS and the dates.',
-    method: 'GET',
-    path: '/pages/:id/publication',
-    params: IdParams,
-  },
+  ...PUBLICATION_TOOLS,
 ];
