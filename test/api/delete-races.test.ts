@@ -1,8 +1,8 @@
-import { appendFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { startApp, type TestApp } from '../support/app.js';
+import { after, race as raceIn, ROUNDS, type Pair } from '../support/races.js';
 import type { Reply } from '../support/client.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
@@ -25,10 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ROUNDS = 12;
-/** Rounds run this many at once: more contention, less wall time. */
-const AT_ONCE = 4;
-
 const call = (method: string, path: string, body?: unknown) =>
   t.call(method, `/api/v1${path}`, { key: user.key, ...(body === undefined ? {} : { body }) });
 
@@ -38,63 +34,11 @@ const ok = async (reply: Promise<Reply>, status = [200, 201]) => {
   return r.body;
 };
 
-/** `work` after `lag` ms and 0-3 ms of jitter. */
-const after = <T>(work: () => Promise<T>, lag = 0) =>
-  new Promise((resolve) => setTimeout(resolve, lag + Math.random() * 3)).then(work);
+const race = <C>(pair: Pair<C>) => raceIn(t, pair);
 
 const block = () => createBlock(t, user, { name: 'Racer', schema_content: [{ name: 'title', type: 'string' }] });
 const site = () => newSite(t, user, 'Raced site');
 const instance = (blockId: number) => ({ block_id: blockId, placeholder_values: { title: 'x' } });
-
-/** What an answer says, as compared: its status and the paths of its errors. */
-const shape = (r: Reply) => ({
-  status: r.status,
-  paths: ((r.body?.errors ?? []) as Array<{ path: string }>).map((e) => e.path),
-});
-
-interface Pair<C> {
-  /** Fresh objects for one round. */
-  setup: () => Promise<C>;
-  remove: (c: C) => Promise<Reply>;
-  write: (c: C) => Promise<Reply>;
-  /** The write's statuses when it wins. */
-  wins: number[];
-  /** The delete's statuses (a 409 when the write won and now holds the object). */
-  removals: number[];
-}
-
-/**
- * The write once after the delete, with nothing racing: what the write must
- * answer whenever it loses. Then ROUNDS races.
- */
-async function race<C>(pair: Pair<C>) {
-  const first = await pair.setup();
-  expect(pair.removals).toContain((await pair.remove(first)).status);
-  const gone = shape(await pair.write(first));
-  expect(gone.status, 'the write on a deleted object').toBeGreaterThanOrEqual(400);
-  expect(gone.status).toBeLessThan(500);
-
-  const outcomes = { won: 0, lost: 0 };
-  for (let done = 0; done < ROUNDS; done += AT_ONCE) {
-    const contexts = await Promise.all(Array.from({ length: AT_ONCE }, () => pair.setup()));
-    const replies = await Promise.all(
-      // The delete lags the write by 0, 4, 8, 12 ms: a write spends about that long between its checks and its row.
-      contexts.map((c, i) => Promise.all([after(() => pair.remove(c), 4 * i), after(() => pair.write(c))])),
-    );
-    for (const [removed, written] of replies) {
-      expect(pair.removals, removed.text).toContain(removed.status);
-      if (pair.wins.includes(written.status)) outcomes.won++;
-      else {
-        expect(shape(written), written.text).toEqual(gone);
-        outcomes.lost++;
-      }
-    }
-  }
-  // RACE_LOG=<file>: each pair's counts, to see that both sides win some rounds.
-  if (process.env.RACE_LOG) appendFileSync(process.env.RACE_LOG, `${JSON.stringify(outcomes)}\n`);
-  expect(outcomes.won + outcomes.lost).toBe(ROUNDS);
-  expect(await checkIntegrity(t.app.database.db)).toEqual([]);
-}
 
 describe('a write racing the delete of a block it references', () => {
   it('favorite', () =>

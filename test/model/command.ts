@@ -66,12 +66,16 @@ export class StepCommand implements fc.AsyncCommand<World, Real> {
     this.ran = plans.map((p, i) => callText(p, answers[i])).join('\n    || ');
     const explained = linearize(model, plans, answers, parallel);
     const at = `call ${this.runner.steps.count + 1} of the run`;
-    if (typeof explained === 'string') throw new Error(`${explained}\n  step (${at}): ${this.ran}`);
+    if (typeof explained === 'string') {
+      // A 500 says only its request id: the server's log line for it says why.
+      const logged = answers.flatMap((a) => (a.status >= 500 ? [real.serverError(a.body?.request_id)] : []));
+      throw new Error(`${explained}\n  step (${at}): ${this.ran}${logged.map((l) => `\n  server log: ${l}`).join('')}`);
+    }
     this.runner.steps.count += plans.length;
     this.specs.forEach((s, i) => {
       const key = `${s.op}${parallel ? ' (parallel)' : ''} ${answers[i]!.status}`;
       this.runner.tally.set(key, (this.runner.tally.get(key) ?? 0) + 1);
-      console.log(key, callText(plans[i]!, answers[i]).slice(0, 200));
+      if (process.env.MODEL_TRACE === '1') console.info(key, callText(plans[i]!, answers[i]).slice(0, 200));
     });
 
     // Calls made at once whose answers more than one order explains (two identical writes) leave the

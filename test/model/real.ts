@@ -11,6 +11,8 @@ export interface Real {
   t: TestApp;
   fake: FakeFourcms;
   users: TestUser[];
+  /** What the server logged for the request that answered 500 with `requestId`. */
+  serverError(requestId: unknown): string;
 }
 
 /**

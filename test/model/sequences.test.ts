@@ -22,22 +22,34 @@ import { ADMIN_INDEX, emptyWorld, schemaOf, templateOf, USERS, valuesFor, type W
  * MODEL_STEPS: at least this many calls (default 300; `.ci/run` 20,000).
  * MODEL_SEED: the first round's seed (default 1: `npm test` is repeatable).
  * MODEL_LENGTH: at most this many steps per sequence (default 60); each
- * sequence has its own users, over one app. A failure prints its seed and
- * fast-check's path: `MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run
- * test/model` replays it (on the same database).
+ * sequence has its own users, over one app. A failure prints its round's
+ * seed, fast-check's `path` and the commands' `replayPath` (in the
+ * counterexample's last comment): `MODEL_SEED=<seed> MODEL_PATH=<path>
+ * MODEL_REPLAY=<replayPath> npx vitest run test/model` replays that sequence
+ * alone (on the same database). A 500 in a failure comes with the server's
+ * log line for it; MODEL_TRACE=1 prints every call.
  */
 const STEPS = Number(process.env.MODEL_STEPS ?? 300);
 const SEED = Number(process.env.MODEL_SEED ?? 1);
 const PATH = process.env.MODEL_PATH;
+const REPLAY = process.env.MODEL_REPLAY;
 const LENGTH = Number(process.env.MODEL_LENGTH ?? 60);
 const INTEGRITY_EVERY = Number(process.env.MODEL_INTEGRITY_EVERY ?? 1);
 
 let t: TestApp;
 let fake: FakeFourcms;
 let root: TestUser;
+/** The server's error lines (pino's JSON), so that a failure can say why a call answered 500. */
+const errorLines: string[] = [];
+const serverError = (requestId: unknown) =>
+  errorLines.find((line) => line.includes(`"request_id":"${String(requestId)}"`)) ??
+  `(nothing logged for ${String(requestId)})`;
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: `model-${randomBytes(4).toString('hex')}` });
-  t = await startApp({ overrides: { providerTimeoutMs: 10_000 } });
+  t = await startApp({
+    env: { LOG_LEVEL: 'error' },
+    overrides: { providerTimeoutMs: 10_000, logStream: { write: (line: string) => void errorLines.push(line) } },
+  });
   root = await admin(t);
 });
 afterAll(async () => {
@@ -166,7 +178,7 @@ describe('random sequences of operations keep every user in their own world', ()
       const collections = await t.call('GET', '/api/v1/collections', { key: users[0]!.key, query: { limit: 1 } });
       const model = emptyWorld(`m${randomBytes(5).toString('hex')}`, collections.body.total);
       await seed(model, users);
-      return { model, real: { t, fake, users } };
+      return { model, real: { t, fake, users, serverError } };
     };
     // Rounds of sequences until enough calls ran; each round its own seed, printed on failure.
     for (let round = 0; runner.steps.count < STEPS; round++) {
@@ -177,7 +189,7 @@ describe('random sequences of operations keep every user in their own world', ()
           fc.commands(commandArbitraries(runner), {
             maxCommands: LENGTH,
             size: 'max',
-            ...(PATH && { replayPath: PATH }),
+            ...(REPLAY && { replayPath: REPLAY }),
           }),
           (commands) => fc.asyncModelRun(setup, commands),
         ),

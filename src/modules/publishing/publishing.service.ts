@@ -1,6 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, badGateway, conflict, fieldError, validationError } from '../../shared/errors.js';
+import { AppError, badGateway, conflict, fieldError, notFound, validationError } from '../../shared/errors.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { Page } from '../pages/pages.js';
@@ -235,7 +235,10 @@ export class PublishingService {
       staleBefore: new Date(now.getTime() - CLAIM_TTL_MS).toISOString(),
     });
     if (!claimed) {
-      const status = (await this.deps.publication.status(pageId))!;
+      // No claim: the page is already published (or not yet), another publication holds it, or it went
+      // since it was read: deleted in between, it answers as it would had it gone before.
+      const status = await this.deps.publication.status(pageId);
+      if (!status) throw notFound(`Page ${pageId} not found.`);
       if (status.is_published !== published) {
         throw fieldError(
           'root',
