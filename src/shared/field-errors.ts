@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { ErrorCode, FieldError, FieldErrorDetail } from './errors.js';
 import { meantFor, nearMiss } from './near-miss.js';
 import { isObject } from './is-object.js';
-import { SAFE_IMAGE_URL, SAFE_LINK_URL } from './url-patterns.js';
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../words/url-patterns.js';
 
 /**
  * What is read of a validation error: Ajv's `ErrorObject`, or the same error as

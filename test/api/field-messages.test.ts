@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { fieldMessage } from '../../src/shared/field-messages.js';
+import { fieldMessage } from '../../words/field-messages.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock } from '../support/library.js';
@@ -9,7 +9,7 @@ import { createBlock } from '../support/library.js';
 /*
  * A block's values are refused in sentences about the field's label, and the
  * web app's form says the same words before sending (one module says them:
- * src/shared/field-messages.ts). A required text is required on both: `""`
+ * words/field-messages.ts). A required text is required on both: `""`
  * is refused as a missing value is.
  *
  * The form here is rjsf's own Ajv validator with its messages worded by

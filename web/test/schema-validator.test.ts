@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { fieldMessage } from '../../src/shared/field-messages';
+import { fieldMessage } from '../../words/field-messages';
 import { validator } from '../src/forms/schema-validator';
 
 /*

@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv';
-import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../src/shared/url-patterns.js';
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../words/url-patterns.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import {

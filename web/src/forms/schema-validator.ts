@@ -13,7 +13,7 @@ import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValid
 import type { ErrorObject } from 'ajv';
 // The service's own sentences about a field (one source for both: the form says before
 // sending what the service would say after).
-import { fieldMessage } from '../../../src/shared/field-messages';
+import { fieldMessage } from '../../../words/field-messages';
 import { toAjvErrors, type Lookup } from './ajv-errors';
 
 type FormData = Record<string, unknown>;

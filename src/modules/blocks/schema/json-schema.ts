@@ -1,5 +1,5 @@
-import { COLOR_PATTERN } from '../../../shared/field-messages.js';
-import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../shared/url-patterns.js';
+import { COLOR_PATTERN } from '../../../../words/field-messages.js';
+import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../../words/url-patterns.js';
 import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-vocabulary.js';
 
 export type JsonSchema = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { createAjv } from '../../../shared/ajv.js';
 import { CrossRequestCache } from '../../../shared/cross-request-cache.js';
 import type { FieldError } from '../../../shared/errors.js';
 import { toFieldErrors } from '../../../shared/field-errors.js';
-import { fieldMessage } from '../../../shared/field-messages.js';
+import { fieldMessage } from '../../../../words/field-messages.js';
 import type { JsonSchema } from './json-schema.js';
 
 export interface ValidatorCacheOptions {
