@@ -80,7 +80,7 @@ describe('a publication racing the delete of its page', () => {
       remove: (p) => call('DELETE', `/pages/${p.id}`),
       write: (p) =>
         call('POST', `/pages/${p.id}/schedule`, {
-          at: new Date(Date.now() + 3_600_000).toISOString(),
+          publish_at: new Date(Date.now() + 3_600_000).toISOString(),
           rubric_ids: [1],
         }),
       wins: [200, 201],
