@@ -45,7 +45,11 @@ import { PageRenderingService } from './modules/publishing/page-rendering.servic
 import { PUBLISH_JOB, SchedulesService } from './modules/publishing/schedules.service.js';
 import { schedulesRepository } from './db/repositories/pages/schedules.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
-import { assertPublicUrl } from './providers/outbound-guard.js';
+import { assertPublicUrl, checkOutboundUrl } from './providers/outbound-guard.js';
+import { httpWebhookSender } from './providers/webhooks/http-sender.js';
+import { webhooksRepository } from './db/repositories/webhooks.repository.js';
+import { DELIVER_JOB, WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { fieldError } from './shared/errors.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
 import { sanitizeRichText } from './rendering/sanitize.js';
@@ -62,6 +66,9 @@ import { PageTypesService } from './modules/catalog/page-types.service.js';
 import { TagsService } from './modules/catalog/tags.service.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './shared/clock.js';
+
+/** How much of a webhook receiver's answer is read and kept in the delivery log. */
+const WEBHOOK_EXCERPT_BYTES = 1024;
 
 /** What tests (and benchmarks) may swap. */
 export interface AppOverrides {
@@ -149,6 +156,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Every page write is checked against both: its JSON here, its HTML rendered on the pool.
   const bounds = new PageBounds({ jsonLimit: config.pageJsonLimit, rendered: rendering });
+  const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
+  const webhooks = new WebhooksService({
+    rows: webhooksRepository(database),
+    jobs,
+    transact: database.transact,
+    send: httpWebhookSender({
+      ...outbound,
+      timeoutMs: config.webhooks.timeoutSeconds * 1000,
+      excerptBytes: WEBHOOK_EXCERPT_BYTES,
+    }),
+    checkUrl: async (url) => {
+      const decision = await checkOutboundUrl(url, outbound);
+      if (!decision.allowed) throw fieldError('url', decision.reason.replaceAll('base_url', 'url'));
+    },
+    settings: { retryLimit: config.jobs.retryLimit, disableAfter: config.webhooks.disableAfter },
+    clock,
+  });
   const pages = new PagesService({
     pages: pageRows,
     sites,
@@ -156,8 +180,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instances,
     bounds,
     clock,
+    outbox: webhooks,
   });
-  const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
   const scheduleRows = schedulesRepository(database);
   const publishing = new PublishingService({
     publication: publicationRepository(database),
@@ -220,6 +244,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       retryLimit: config.jobs.retryLimit,
       clock,
     }),
+    webhooks,
     uploads: new UploadsService({
       storage: overrides.storage ?? (await createStorage(config)),
       uploads: uploadsRepository(database),
@@ -248,6 +273,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Registered before the queue starts: a schedule due while the service was down runs now.
   jobs.work(PUBLISH_JOB, (job) => services.schedules.run(job));
+  // A delivery recorded before a crash or a stop is sent after the start.
+  jobs.work(DELIVER_JOB, (job) => webhooks.run(job));
   await jobs.start();
   return {
     http,

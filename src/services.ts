@@ -12,6 +12,7 @@ import type { PageHistoryService } from './modules/pages/page-history.service.js
 import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
 import type { SchedulesService } from './modules/publishing/schedules.service.js';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import type { PageRenderingService } from './modules/publishing/page-rendering.service.js';
 import type { PublishingService } from './modules/publishing/publishing.service.js';
 import type { UploadsService } from './modules/uploads/uploads.service.js';
@@ -40,6 +41,7 @@ export interface Services {
   rendering: PageRenderingService;
   publishing: PublishingService;
   schedules: SchedulesService;
+  webhooks: WebhooksService;
   uploads: UploadsService;
   dataSources: DataSourcesService;
   tags: TagsService;

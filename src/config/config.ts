@@ -64,6 +64,13 @@ export interface Config {
   pageHistoryLimit: number;
   /** Work that must happen later: tries and their delays (JOB_*), and how often an idle worker looks. */
   jobs: { retryLimit: number; retryDelaySeconds: number; pollSeconds: number };
+  /**
+   * Webhook deliveries: deliveries in a row that fail for good before an
+   * endpoint is disabled (WEBHOOK_DISABLE_AFTER, 10), and how long one attempt
+   * may take (WEBHOOK_TIMEOUT_SECONDS, 10). Their tries and delays are the
+   * queue's (JOB_*).
+   */
+  webhooks: { disableAfter: number; timeoutSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +183,10 @@ export function loadConfig(raw: Env = process.env): Config {
       retryLimit: Number(env.JOB_RETRY_LIMIT ?? '8'),
       retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? '300'),
       pollSeconds: Number(env.JOB_POLL_SECONDS ?? '2'),
+    },
+    webhooks: {
+      disableAfter: Number(env.WEBHOOK_DISABLE_AFTER ?? '10'),
+      timeoutSeconds: Number(env.WEBHOOK_TIMEOUT_SECONDS ?? '10'),
     },
   };
 }

@@ -49,6 +49,8 @@ export const envSchema = Type.Object({
   JOB_RETRY_LIMIT: matching(/^[0-9]{1,2}$/, 'a whole number of tries after the first, 0 to 99'),
   JOB_RETRY_DELAY_SECONDS: matching(/^[1-9][0-9]{0,5}$/, 'a whole number of seconds, 1 to 999999'),
   JOB_POLL_SECONDS: matching(/^([1-9][0-9]{0,3}|0\.[5-9][0-9]?)$/, 'seconds, 0.5 to 9999'),
+  WEBHOOK_DISABLE_AFTER: matching(/^[1-9][0-9]{0,3}$/, 'a whole number of deliveries, 1 to 9999'),
+  WEBHOOK_TIMEOUT_SECONDS: matching(/^[1-9][0-9]{0,2}$/, 'a whole number of seconds, 1 to 999'),
   PROVIDER_ALLOW_PRIVATE: boolean(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   CORS_ORIGINS: matching(

@@ -75,7 +75,7 @@ export interface IdCounters {
 export function withDryRun(
   dialect: Dialect,
   options: { counters?: IdCounters; statementSavepoints?: boolean } = {},
-): { dialect: Dialect; dryRun: DryRun; inDryRun: () => boolean } {
+): { dialect: Dialect; dryRun: DryRun; transact: DryRun; inDryRun: () => boolean } {
   const held = new AsyncLocalStorage<Held>();
   let inner: Driver | undefined;
   // Kysely initialises the driver at the first query (the migrations, at open).
@@ -152,5 +152,35 @@ export function withDryRun(
     }
   };
 
-  return { dialect: wrapped, dryRun, inDryRun: () => held.getStore() !== undefined };
+  /**
+   * The same held connection, committed at the end when `work` succeeds
+   * (rolled back when it throws): every query of every repository inside it,
+   * and a transaction one opens (a savepoint), is one transaction. What an
+   * outbox needs: a change and the events it causes are stored together or
+   * not at all. Inside a dry run it is part of the dry run (rolled back).
+   */
+  const transact: DryRun = async (work) => {
+    if (held.getStore()) return work();
+    if (!inner || !initialised) throw new Error('transaction before the database was opened');
+    const connection = await inner.acquireConnection();
+    try {
+      await inner.beginTransaction(connection, {});
+      let result: Awaited<ReturnType<typeof work>>;
+      try {
+        const store: Held = { connection, depth: 0 };
+        store.connection = oneAtATime(connection, () => store.depth, options.statementSavepoints ?? false);
+        result = await held.run(store, work);
+      } catch (error) {
+        // Whatever happens: a connection handed back inside a transaction would give the next request its writes.
+        await inner.rollbackTransaction(connection);
+        throw error;
+      }
+      await inner.commitTransaction(connection);
+      return result;
+    } finally {
+      await inner.releaseConnection(connection);
+    }
+  };
+
+  return { dialect: wrapped, dryRun, transact, inDryRun: () => held.getStore() !== undefined };
 }

@@ -316,7 +316,51 @@ export interface PageSchedulesTable {
   created_at: Timestamp;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  description: string | null;
+  /** JSON array of event types. */
+  events: string;
+  /** The signing key's bytes, base64. */
+  secret: string;
+  enabled: Bool;
+  disabled_reason: string | null;
+  disabled_at: Timestamp | null;
+  consecutive_failures: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: number;
+  event: string;
+  /** The exact body signed and sent. */
+  payload: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  at: Timestamp;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
 export interface DB {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   page_schedules: PageSchedulesTable;
   jobs: JobsTable;
   rate_limits: RateLimitsTable;

@@ -1,3 +1,5 @@
+import { WEBHOOK_OPERATIONS } from './webhook-operations.js';
+
 /**
  * What the OpenAPI documents say of each operation beyond its schemas: a
  * stable `operationId` (a generated client's method name, which must not move
@@ -293,6 +295,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'unschedulePagePublication',
     use: 'Use it to cancel a scheduled publication before its time.',
   },
+
+  ...WEBHOOK_OPERATIONS,
 
   // MCP
   'POST /mcp': {

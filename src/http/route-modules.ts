@@ -14,6 +14,7 @@ import { publishingRoutes } from './v1/publishing.routes.js';
 import { siteRoutes } from './v1/sites.routes.js';
 import { submissionRoutes } from './v1/submissions.routes.js';
 import { uploadRoutes } from './v1/uploads.routes.js';
+import { webhookRoutes } from './v1/webhooks.routes.js';
 
 /** The caller's contour: `key` is `/api/v1` (API key), `session` is `/api` (the web app's cookie). */
 export type Contour = 'key' | 'session';
@@ -46,6 +47,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'folders', register: folderRoutes },
   { name: 'layouts', register: layoutRoutes },
   { name: 'publishing', register: publishingRoutes },
+  { name: 'webhooks', register: webhookRoutes },
   // The MCP endpoint answers a key's agent; the web app has no use for it.
   { name: 'mcp', register: mcpRoutes, keyOnly: true },
   {

@@ -103,6 +103,16 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/pages/:id/versions/:number/diff': owned(404),
   'POST /api/v1/pages/:id/versions/:number/restore': owned(404),
 
+  'GET /api/v1/webhooks': user,
+  'POST /api/v1/webhooks': user,
+  'GET /api/v1/webhooks/:id': owned(404),
+  'PUT /api/v1/webhooks/:id': owned(404),
+  'DELETE /api/v1/webhooks/:id': owned(404),
+  'POST /api/v1/webhooks/:id/secret': owned(404),
+  'GET /api/v1/webhooks/:id/deliveries': owned(404),
+  'POST /api/v1/webhooks/:id/deliveries/:did/redeliver': owned(404),
+  'POST /api/v1/webhooks/:id/test': owned(404),
+
   'GET /api/v1/data-sources': user,
   'GET /api/v1/data-sources/:id': user,
   'GET /api/v1/data-result-types': user,
@@ -196,6 +206,8 @@ const BODIES: Record<string, () => unknown> = {
     publish_at: new Date(Date.now() + 3_600_000).toISOString(),
     rubric_ids: [1],
   }),
+  'POST /api/v1/webhooks': () => ({ url: 'http://127.0.0.1:9/hook', events: ['page.created'] }),
+  'PUT /api/v1/webhooks/:id': () => ({ description: 'matrix' }),
   'PUT /api/v1/sites/:id/provider/fourcms': () => ({ base_url: 'http://127.0.0.1:9', token: 'matrix-token' }),
   'POST /api/v1/blocks/:id/cover': () => form('file', PNG, 'cover.png'),
   'POST /api/v1/sites/:id/s3/upload': () => form('file', PNG, 'file.png'),
@@ -337,7 +349,15 @@ async function ownerWorld(): Promise<Record<string, number | string>> {
     key: owner.key,
     rawBody: form('file', PNG, 'site.png'),
   });
+  const webhook = await as('POST', '/api/v1/webhooks', {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['page.created'],
+    description: `${MARK} webhook`,
+  });
+  const delivery = await as('POST', `/api/v1/webhooks/${webhook.id}/test`);
   return {
+    webhooks: webhook.id,
+    delivery: delivery.id,
     uploadName: String(upload.body.url).split('/').pop()!,
     sites: site.id,
     blocks: block.id,
@@ -361,6 +381,7 @@ function pathOf(route: string): string {
     .replace(/:(id|kind)\b/, () => String(ids[resource] ?? 'unknown'))
     .replace(':pageId', String(ids.pages))
     .replace(':pbId', String(ids.pbId))
+    .replace(':did', String(ids.delivery))
     .replace(':name', String(ids.uploadName))
     .replace(':number', '1')
     .replace('/uploads/*', String(ids.uploads))

@@ -112,6 +112,12 @@ export interface Database {
   /** Runs `work` in one transaction that is always rolled back: it writes nothing (`?dry_run=1`). */
   dryRun: DryRun;
   /**
+   * Runs `work` in one transaction, committed when it succeeds: every
+   * repository's queries inside it share it (an outbox's events and the
+   * change that causes them). Inside a dry run, part of it.
+   */
+  transact: DryRun;
+  /**
    * What a kept page answer is checked against (see PageVersionKind): SQLite's
    * write generation, or PostgreSQL's page versions (`dialect.pageVersions`).
    */

@@ -111,7 +111,9 @@ export async function openPostgres(options: {
   }
   poolOptions.options = settings.join(' ');
   const pool = new pg.Pool(poolOptions);
-  const { dialect, dryRun, inDryRun } = withDryRun(new PostgresDialect({ pool }), { statementSavepoints: true });
+  const { dialect, dryRun, transact, inDryRun } = withDryRun(new PostgresDialect({ pool }), {
+    statementSavepoints: true,
+  });
   const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   return {
     readNow: readNow(pool, inDryRun, options.onQuery),
@@ -122,6 +124,7 @@ export async function openPostgres(options: {
       await sql`select 1`.execute(db);
     },
     dryRun,
+    transact,
     pageVersion: { kind: 'page' },
     close: () => db.destroy(),
   };

@@ -257,7 +257,9 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   let writes = 0;
   const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
   const adapted = adaptDatabase(raw, () => writes++);
-  const { dialect, dryRun } = withDryRun(new SqliteDialect({ database: adapted }), { counters: sqliteIdCounters });
+  const { dialect, dryRun, transact } = withDryRun(new SqliteDialect({ database: adapted }), {
+    counters: sqliteIdCounters,
+  });
   const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
@@ -267,6 +269,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
       await sql`select 1`.execute(db);
     },
     dryRun,
+    transact,
     pageVersion: { kind: 'database', now: () => `${writes}.${dataVersion.get()[0]}` },
     readNow: readNow(raw, adapted, onQuery),
     close: () => db.destroy(),

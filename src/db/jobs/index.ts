@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import type { JobQueue } from '../../modules/jobs/jobs.js';
@@ -30,7 +31,12 @@ export async function openJobQueue(
   }
   const { PgBossQueue } = await import('./pg-boss-queue.js');
   return new PgBossQueue(
-    { url: config.databaseUrl, schema: jobSchema(config.databaseSchema), expireSeconds: EXPIRE_SECONDS },
+    {
+      url: config.databaseUrl,
+      schema: jobSchema(config.databaseSchema),
+      expireSeconds: EXPIRE_SECONDS,
+      executeSql: (text, values) => database.db.executeQuery(CompiledQuery.raw(text, values)),
+    },
     config.jobs,
     (error) => logger.error({ err: error }, 'the job queue failed'),
     onFailure,

@@ -16,15 +16,27 @@ export class PgBossQueue implements JobQueue {
   #started: Promise<void> | undefined;
 
   readonly #schema: string;
+  readonly #db: { executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
 
   constructor(
-    options: { url: string; schema: string; expireSeconds: number },
+    options: {
+      url: string;
+      schema: string;
+      expireSeconds: number;
+      /**
+       * Runs pg-boss's insert through the service's own connections: inside a
+       * transaction of the service (`Database.transact`, a dry run) the job is
+       * stored in it, committed or rolled back with the change that sent it.
+       */
+      executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+    },
     private readonly policy: RetryPolicy,
     onError: (error: Error) => void,
     /** Told of a handler's failure (the operator's log): pg-boss retries or fails the job either way. */
     private readonly onFailure: (job: { id: string; name: string; attempt: number }, error: unknown) => void,
   ) {
     this.#schema = options.schema;
+    this.#db = { executeSql: options.executeSql };
     this.#boss = new PgBoss({
       connectionString: options.url,
       schema: options.schema,
@@ -61,6 +73,7 @@ export class PgBossQueue implements JobQueue {
   async send(name: string, data: JobData, options: SendOptions = {}): Promise<string> {
     await this.#queue(name);
     const id = await this.#boss.send(name, data, {
+      db: this.#db,
       ...(options.runAt ? { startAfter: options.runAt } : {}),
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     });

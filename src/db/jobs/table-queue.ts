@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../shared/clock.js';
@@ -26,6 +27,12 @@ export class TableQueue implements JobQueue {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #stopped = true;
+  /**
+   * The context the queue was made in (outside any request): a send inside a
+   * transaction or a dry run wakes the worker from here, so that the worker's
+   * queries never run on that transaction's held connection.
+   */
+  readonly #outside = new AsyncResource('pageblocks.jobs');
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -53,7 +60,8 @@ export class TableQueue implements JobQueue {
         updated_at: now,
       })
       .execute();
-    if (!options.runAt || options.runAt <= this.clock.now()) this.#nudge();
+    // Inside a transaction, the worker waits for its commit (one connection) and then sees the job.
+    if (!options.runAt || options.runAt <= this.clock.now()) this.#outside.runInAsyncScope(() => this.#nudge());
     return id;
   }
 

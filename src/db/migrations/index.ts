@@ -21,6 +21,7 @@ import * as pageHistory from './0018-page-history.js';
 import * as blockEditVersion from './0019-block-edit-version.js';
 import * as jobs from './0020-jobs.js';
 import * as pageSchedules from './0021-page-schedules.js';
+import * as webhooks from './0022-webhooks.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -53,4 +54,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0019-block-edit-version': blockEditVersion,
   '0020-jobs': jobs,
   '0021-page-schedules': pageSchedules,
+  '0022-webhooks': webhooks,
 };

@@ -9,7 +9,11 @@
 export interface JobQueue {
   /** Which store holds the jobs: the embedded database's job table, or pg-boss on PostgreSQL. */
   readonly kind: 'sqlite' | 'pg-boss';
-  /** Stores a job; it runs at `runAt` (now without it). Resolves to its id. */
+  /**
+   * Stores a job; it runs at `runAt` (now without it). Resolves to its id.
+   * Sent inside a transaction of the database (`Database.transact`, a dry
+   * run), the job is part of it: committed with the change, or never stored.
+   */
   send(name: string, data: JobData, options?: SendOptions): Promise<string>;
   /** A job not yet running is never run; one running ends as it will. */
   cancel(name: string, id: string): Promise<void>;

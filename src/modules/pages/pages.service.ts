@@ -5,6 +5,8 @@ import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pa
 import { searchTerms } from '../blocks/search-terms.js';
 import { SLUG_PATTERN } from '../catalog/slug.js';
 import type { SitesService } from '../sites/sites.service.js';
+import { pageEvent } from '../webhooks/events.js';
+import { NO_OUTBOX, type Outbox } from '../webhooks/webhooks.js';
 import type { InstanceBuilder, InstanceInput } from './instance-builder.js';
 import { written, type PageBounds } from './page-bounds.js';
 import {
@@ -48,8 +50,14 @@ export class PagesService {
       instances: InstanceBuilder;
       bounds: PageBounds;
       clock: Clock;
+      /** page.created, page.updated and page.deleted, recorded with the write. */
+      outbox?: Outbox;
     },
   ) {}
+
+  private get outbox(): Outbox {
+    return this.deps.outbox ?? NO_OUTBOX;
+  }
 
   async list(
     actor: Actor,
@@ -88,14 +96,18 @@ export class PagesService {
     const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
     await this.checkBounds(actor, fields, instances);
-    return this.deps.pages.create({
-      ownerId: actor.userId,
-      kind,
-      fields,
-      instances,
-      now: this.now(),
-      by: authorOf(actor),
-    });
+    return this.outbox.within(
+      () =>
+        this.deps.pages.create({
+          ownerId: actor.userId,
+          kind,
+          fields,
+          instances,
+          now: this.now(),
+          by: authorOf(actor),
+        }),
+      (page) => [pageEvent('page.created', page)],
+    );
   }
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
@@ -113,19 +125,26 @@ export class PagesService {
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
     // Without blocks the instances stay, and the fields alone are a few KB at most (their schema's lengths).
     if (instances) await this.checkBounds(actor, { ...page, ...fields }, instances);
-    return this.deps.pages.update({
-      id,
-      fields,
-      ...(instances ? { instances } : {}),
-      now: this.now(),
-      by: authorOf(actor),
-      expected,
-    });
+    return this.outbox.within(
+      () =>
+        this.deps.pages.update({
+          id,
+          fields,
+          ...(instances ? { instances } : {}),
+          now: this.now(),
+          by: authorOf(actor),
+          expected,
+        }),
+      (updated) => [pageEvent('page.updated', updated)],
+    );
   }
 
   async delete(actor: Actor, id: number, expected?: ExpectedVersions): Promise<void> {
-    expectingVersion(await this.get(actor, id), expected);
-    await this.deps.pages.delete(id, expected);
+    const page = expectingVersion(await this.get(actor, id), expected);
+    await this.outbox.within(
+      () => this.deps.pages.delete(id, expected),
+      () => [pageEvent('page.deleted', page)],
+    );
   }
 
   /** The metadata after applying `input` over `base`, checked against the site, kind and folder rules. */
