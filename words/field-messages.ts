@@ -86,6 +86,8 @@ export function fieldMessage(error: LabelledError): string {
     case 'uniqueItems':
       return `${label} has the same item twice.`;
     case 'type': {
+      if (record(error.parentSchema)['x-widget'] === 'image')
+        return `${label} must be an image address, or an image with its alt text.`;
       const types = (Array.isArray(p.type) ? (p.type as unknown[]) : String(p.type).split(',')).map(
         (t) => TYPE_WORDS[String(t)] ?? String(t),
       );

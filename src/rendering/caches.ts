@@ -2,6 +2,7 @@ import type { Template } from 'liquidjs';
 import { StoredJson } from '../shared/stored-json.js';
 import type { RenderValues } from '../modules/publishing/publishing.js';
 import type { RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
+import type { ImageSpots } from '../modules/blocks/schema/image-spots.js';
 import { CrossRequestCache } from '../shared/cross-request-cache.js';
 
 export interface ParsedTemplate {
@@ -14,6 +15,8 @@ export interface ParsedTemplate {
   deterministic: boolean;
   /** The revision's defaults for fields an instance leaves out (they come with its template). */
   defaults?: RenderDefaults | undefined;
+  /** Where its image fields are (they come with its template too). */
+  images?: ImageSpots | undefined;
 }
 
 /** Parsed templates by revision id: revisions never change, so neither do their templates. */

@@ -89,6 +89,7 @@ export function composePage(
     };
     if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
     if (block.defaults !== undefined) input.defaults = block.defaults;
+    if (block.images !== undefined) input.images = block.images;
     if (childHtml !== undefined && childHtml.length > 0) input.children = childHtml.join('\n');
     try {
       const html = renderOne(input, index);

@@ -79,6 +79,7 @@ function taskBlock(block: PageBlockInput, html: string | undefined, withTemplate
   else {
     // With the template only: a thread keeps a revision's defaults with its parsed template.
     if (withTemplate && block.defaults !== undefined) sent.defaults = block.defaults;
+    if (withTemplate && block.images !== undefined) sent.images = block.images;
     if (block.values instanceof StoredJson) sent.valuesJson = block.values.text;
     else sent.values = block.values;
   }

@@ -9,6 +9,7 @@
 import { workerData } from 'node:worker_threads';
 import type { BlockType, PageBlockInput } from '../modules/publishing/publishing.js';
 import type { RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
+import type { ImageSpots } from '../modules/blocks/schema/image-spots.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
 import { outlineOf } from '../shared/html-outline.js';
 
@@ -34,6 +35,7 @@ export interface TaskBlock {
   markdownFields?: string[] | undefined;
   /** With the template only (`withTemplates`): kept with it. */
   defaults?: RenderDefaults | undefined;
+  images?: ImageSpots | undefined;
 }
 
 export interface RenderTask {
@@ -86,6 +88,7 @@ function pageBlock(block: TaskBlock): PageBlockInput {
   };
   if (block.markdownFields !== undefined) input.markdownFields = block.markdownFields;
   if (block.defaults !== undefined) input.defaults = block.defaults;
+  if (block.images !== undefined) input.images = block.images;
   return input;
 }
 

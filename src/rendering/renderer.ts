@@ -6,6 +6,7 @@
  */
 import { outlineOf } from '../shared/html-outline.js';
 import { fillDefaults, type RenderDefaults } from '../modules/blocks/schema/render-defaults.js';
+import type { ImageSpots } from '../modules/blocks/schema/image-spots.js';
 import { Drop, Liquid, LiquidError, filters as liquidFilters, type Context, type Template } from 'liquidjs';
 import {
   valuesOf,
@@ -18,6 +19,7 @@ import {
 import { composePage, type BlockRenderInput } from './compose.js';
 import { isDeterministic, OutputCache, templateCache, type ParsedTemplate, type TemplateCache } from './caches.js';
 import { renderMarkdown } from './markdown.js';
+import { wrapImages } from './image-values.js';
 import { capRanges, RangeLimitError } from './range-cap.js';
 import { sanitizeRichText } from './sanitize.js';
 import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
@@ -178,7 +180,7 @@ export class Renderer implements PageRenderer {
   /** One block's HTML. */
   #render(input: BlockRenderInput): string {
     const ids = { revisionId: input.revisionId, blockId: input.blockId };
-    const { templates, deterministic, defaults } = this.#parse(input, ids.blockId);
+    const { templates, deterministic, defaults, images } = this.#parse(input, ids.blockId);
     const key =
       deterministic && this.options.outputCacheSize > 0 ? this.#outputs.keyOf(input.revisionId, input) : undefined;
     const kept = key === undefined ? undefined : this.#outputs.get(key);
@@ -187,7 +189,7 @@ export class Renderer implements PageRenderer {
     try {
       // Synchronous: no tag or filter here waits for anything (no file system, no data
       // fetching), and LiquidJS's async mode spent most of a page render on promises (bench B3).
-      html = String(this.#liquid.renderSync(templates, this.#scope(input, defaults)));
+      html = String(this.#liquid.renderSync(templates, this.#scope(input, defaults, images)));
     } catch (error) {
       throw this.#renderFailure(error, ids);
     }
@@ -203,7 +205,12 @@ export class Renderer implements PageRenderer {
   }
 
   #parse(
-    { revisionId, template, defaults }: Pick<BlockRenderInput, 'revisionId' | 'template' | 'defaults'>,
+    {
+      revisionId,
+      template,
+      defaults,
+      images,
+    }: Pick<BlockRenderInput, 'revisionId' | 'template' | 'defaults' | 'images'>,
     blockId: number | undefined,
   ): ParsedTemplate {
     const cached = this.#cache.get(revisionId);
@@ -228,18 +235,24 @@ export class Renderer implements PageRenderer {
           : `Liquid syntax error: ${error instanceof Error ? error.message : String(error)}.`;
       throw new RenderError({ revisionId, blockId, reason: 'syntax', detail, cause: error });
     }
-    const parsed = { templates, deterministic: isDeterministic(template), defaults };
+    const parsed = { templates, deterministic: isDeterministic(template), defaults, images };
     this.#cache.set(revisionId, parsed);
     return parsed;
   }
 
-  #scope(input: BlockRenderInput, defaults: RenderDefaults | undefined): Record<string, unknown> {
+  #scope(
+    input: BlockRenderInput,
+    defaults: RenderDefaults | undefined,
+    images: ImageSpots | undefined,
+  ): Record<string, unknown> {
     // A copy (a template's `increment` writes into its scope), by spread and defineProperty, never
     // by assignment, so that a value named `__proto__` stays a plain key. A Map turned into an
     // object cost a twentieth of a page render.
     const scope: Record<string, unknown> = { ...valuesOf(input.values) };
     // Fields left out take their revision's defaults (richtext and Markdown ones are then made safe below).
     if (defaults !== undefined) fillDefaults(scope, defaults);
+    // Each image in one shape whatever was stored: `{{ photo }}` and `{{ photo.src }}` its address, `{{ photo.alt }}` its words.
+    if (images !== undefined) wrapImages(scope, images);
     for (const name of input.richtextFields) {
       const value = own(scope, name);
       if (typeof value === 'string') put(scope, name, new TrustedHtml(sanitizeRichText(value)));

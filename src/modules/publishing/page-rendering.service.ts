@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Revision } from '../blocks/blocks.js';
-import { bindingSlots, renderDefaults, type FieldDefinition } from '../blocks/schema/index.js';
+import { bindingSlots, imageSpots, renderDefaults, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
 import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
@@ -214,6 +214,7 @@ export class PageRenderingService implements RenderedSize {
     return items.map(({ instance, fields, assets, blockType }, i) => ({
       // Fields left out render with their defaults; the values stay as stored.
       defaults: renderDefaults(fields),
+      images: imageSpots(fields),
       id: instance.id,
       parentId: instance.parent_page_block_id,
       revisionId: assets.id,

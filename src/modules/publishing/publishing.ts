@@ -1,6 +1,6 @@
 import type { BlockType as LibraryBlockType, Version } from '../blocks/blocks.js';
 import type { Binding, Page } from '../pages/pages.js';
-import type { RenderDefaults } from '../blocks/schema/index.js';
+import type { ImageSpots, RenderDefaults } from '../blocks/schema/index.js';
 import { StoredJson } from '../../shared/stored-json.js';
 
 export interface PublicationStatus {
@@ -248,6 +248,8 @@ export interface PageBlockInput {
    * template: kept with the parsed template, and keyed by the revision alone.
    */
   defaults?: RenderDefaults | undefined;
+  /** Where its image fields are (`imageSpots`): decided by the revision, and kept with its template as its defaults are. */
+  images?: ImageSpots | undefined;
 }
 
 export interface RenderedPage {

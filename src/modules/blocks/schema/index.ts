@@ -23,3 +23,4 @@ export { computeVersionBump, removedFields, type RevisionContent } from './versi
 export { ValidatorCache, type ValidatorCacheOptions } from './validator-cache.js';
 export { sanitizeRichTextValues, type Sanitize } from './richtext-values.js';
 export { fillDefaults, renderDefaults, type RenderDefaults } from './render-defaults.js';
+export { imageSpots, type ImageSpot, type ImageSpots } from './image-spots.js';

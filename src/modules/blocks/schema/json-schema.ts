@@ -1,4 +1,4 @@
-import { COLOR_PATTERN } from '../../../../words/field-messages.js';
+import { COLOR_PATTERN, keyAsWords } from '../../../../words/field-messages.js';
 import { SAFE_IMAGE_URL, SAFE_LINK_URL } from '../../../../words/url-patterns.js';
 import type { BindingDefault, FieldDefinition, ItemDefinition } from './field-vocabulary.js';
 
@@ -58,13 +58,7 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
       Object.assign(schema, { type: 'string', format: 'uri-reference', pattern: SAFE_LINK_URL });
       break;
     case 'image':
-      // A reference, not only an absolute URI: uploaded images may be served by path (`/uploads/a.png`).
-      Object.assign(schema, {
-        type: 'string',
-        format: 'uri-reference',
-        pattern: SAFE_IMAGE_URL,
-        description: def.description ?? 'an image URL',
-      });
+      Object.assign(schema, imageSchema(def));
       break;
     case 'color':
       Object.assign(schema, { type: 'string', pattern: COLOR });
@@ -109,6 +103,43 @@ export function fieldSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
   if (def.default !== undefined && def.type !== 'binding') schema.default = def.default;
   if (def.type !== 'binding') schema['x-widget'] = WIDGETS[def.type];
   return schema;
+}
+
+/** The longest alt text taken: a sentence or two says what an image shows; a page's words belong in its text. */
+export const ALT_MAX_LENGTH = 1000;
+
+/**
+ * An image: its address alone (every value stored before alt text existed,
+ * and still taken), or `{src, alt}`, the address with the words that stand
+ * for the image where it cannot be seen, kept with the image as Storyblok and
+ * Payload keep theirs. One schema with both types rather than `anyOf`: each
+ * keyword applies to its own type (pattern to the string, properties to the
+ * object), so an error is one sentence at its own path, and rjsf draws it as
+ * the string it was. A reference, not only an absolute URI: uploads may be
+ * served by path (`/uploads/a.png`).
+ */
+function imageSchema(def: FieldDefinition | ItemDefinition): JsonSchema {
+  // Titled as the field is, so that a refused address is said of the field ("Photo must be…").
+  const label = def.label ?? (typeof def.name === 'string' ? keyAsWords(def.name) : 'Image');
+  const address: JsonSchema = { type: 'string', format: 'uri-reference', pattern: SAFE_IMAGE_URL, title: label };
+  if (def.pattern !== undefined) address.allOf = [{ pattern: def.pattern }];
+  return {
+    type: ['string', 'object'],
+    format: 'uri-reference',
+    pattern: SAFE_IMAGE_URL,
+    ...(def.pattern !== undefined ? { allOf: [{ pattern: def.pattern }] } : {}),
+    properties: {
+      src: address,
+      alt: {
+        type: 'string',
+        maxLength: ALT_MAX_LENGTH,
+        title: `Alt text of ${label}`,
+        description: 'what the image shows, for people who cannot see it; empty for an image that only decorates',
+      },
+    },
+    required: ['src'],
+    description: def.description ?? 'an image: its URL, or {src, alt} with its alt text',
+  };
 }
 
 /** Extra keys stay allowed at every level: templates may use values the schema does not name. */
