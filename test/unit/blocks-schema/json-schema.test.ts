@@ -78,7 +78,17 @@ describe('compilePlaceholderSchema maps each type', () => {
     [
       'image',
       { type: 'image' },
-      { type: 'string', format: 'uri-reference', pattern: SAFE_IMAGE_URL, description: 'an image URL' },
+      {
+        type: ['string', 'object'],
+        format: 'uri-reference',
+        pattern: SAFE_IMAGE_URL,
+        properties: {
+          src: { type: 'string', format: 'uri-reference', pattern: SAFE_IMAGE_URL, title: 'F' },
+          alt: expect.objectContaining({ type: 'string', maxLength: 1000, title: 'Alt text of F' }),
+        },
+        required: ['src'],
+        description: 'an image: its URL, or {src, alt} with its alt text',
+      },
     ],
     ['color', { type: 'color' }, { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' }],
     [
@@ -169,6 +179,8 @@ describe('compilePlaceholderSchema, the whole schema', () => {
     [{ type: 'url' }, 'https://example.com/a', 'example dot com'],
     [{ type: 'url' }, '/about', 'javascript:alert(1)'],
     [{ type: 'image' }, '/uploads/a.png', 'data:image/svg+xml,<svg/>'],
+    [{ type: 'image' }, { src: '/uploads/a.png', alt: 'A cat' }, { src: 'data:image/svg+xml,<svg/>', alt: 'x' }],
+    [{ type: 'image' }, { src: '/a.png' }, { alt: 'no address' }],
     [{ type: 'color' }, '#a0B1c2', '#12345'],
     [{ type: 'date' }, '2024-02-29', '2023-02-29'],
     [{ type: 'select', options: ['a', 'b'] }, 'b', 'c'],
