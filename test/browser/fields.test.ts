@@ -131,7 +131,7 @@ beforeAll(async () => {
   const figure = await call('POST', '/api/blocks', {
     name: 'Figure',
     template:
-      '<figure class="figure"><img src="{{ photo }}" alt="{{ caption }}"><figcaption>{{ caption }}</figcaption></figure>',
+      '<figure class="figure"><img src="{{ photo }}" alt="{{ photo.alt }}"><figcaption>{{ caption }}</figcaption></figure>',
     schema_content: [
       { name: 'photo', type: 'image', label: 'Photo' },
       { name: 'caption', type: 'string', label: 'Caption', default: 'A red square' },
@@ -292,12 +292,14 @@ describe('a list field', () => {
 });
 
 describe('an image field', () => {
-  it('uploads to the site, is chosen from its library by thumbnail, and is published', async () => {
+  it('uploads to the site with its alt text, is chosen from its library by thumbnail, and is published', async () => {
     await page.goto(`/pages/${pageId}?tab=fields&block=${figureInstance}`);
     const fields = page.getByRole('region', { name: 'Edit “Figure”' });
     await fields.getByRole('button', { name: 'Choose photo…' }).click();
     const library = page.getByRole('dialog', { name: 'Choose an image for “Photo”' });
     await library.getByText('No images on this site yet').waitFor();
+    // The alt text goes with the choice: typed in the library before the upload.
+    await library.getByRole('textbox', { name: 'Alt text' }).fill('A red square');
     // A 40×40 red PNG, made by the browser itself.
     const png = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
@@ -313,10 +315,13 @@ describe('an image field', () => {
       .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: Buffer.from(png) });
     // An upload is chosen at once: the library closes and the field has its URL.
     await library.waitFor({ state: 'hidden' });
-    const photo = fields.getByRole('textbox', { name: 'Photo' });
+    const photo = fields.getByRole('textbox', { name: 'Photo address' });
+    const alt = fields.getByRole('textbox', { name: 'Photo alt text' });
     const url = await photo.inputValue();
+    expect(await alt.inputValue()).toBe('A red square');
     expect(url).toMatch(new RegExp(`^${service.url}/uploads/sites/\\d+/[0-9a-f]+\\.png$`));
     await expect.poll(() => preview().locator('.figure img').getAttribute('src')).toBe(url);
+    await expect.poll(() => preview().locator('.figure img').getAttribute('alt')).toBe('A red square');
 
     // The library shows it again as a thumbnail; choosing it by keyboard gives the same URL.
     await fields.getByRole('button', { name: 'Change photo…' }).click();
@@ -329,14 +334,18 @@ describe('an image field', () => {
     await page.keyboard.press('Enter');
     await library.waitFor({ state: 'hidden' });
     expect(await photo.inputValue()).toBe(url);
+    // The alt text is the field's too, with its hint in plain words; what is typed follows in the page.
+    await alt.fill('A red square & "more"');
+    await fields.getByText('Say what the image shows, for people who cannot see it.', { exact: false }).waitFor();
+    await expect.poll(() => preview().locator('.figure img').getAttribute('alt')).toBe('A red square & "more"');
     await screenshots('fields-image');
     expect(await seriousViolations(page)).toEqual([]);
     await fields.getByRole('button', { name: 'Save changes' }).click();
     await fields.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const stored = (await call('GET', `/api/pages/${pageId}?with_blocks=1`)).blocks[3].placeholder_values;
-    expect(stored).toEqual({ photo: url, caption: 'A red square' });
+    expect(stored).toEqual({ photo: { src: url, alt: 'A red square & "more"' }, caption: 'A red square' });
     const { html } = await published();
-    expect(html).toContain(`<img src="${url}" alt="A red square">`);
+    expect(html).toContain(`<img src="${url}" alt="A red square &amp; &#34;more&#34;">`);
     const served = await context.request.get(url);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/png');

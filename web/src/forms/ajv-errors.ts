@@ -176,7 +176,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 }
 
 /** The schema object at a schema path, following `$ref` through cfworker's lookup as its validation did. */
-function schemaAt(root: Schema, lookup: Lookup, segments: string[]): Schema {
+export function schemaAt(root: Schema, lookup: Lookup, segments: string[]): Schema {
   let node: unknown = root;
   for (const segment of segments) {
     if (!node || typeof node !== 'object') return {};

@@ -14,7 +14,7 @@ import type { ErrorObject } from 'ajv';
 // The service's own sentences about a field (one source for both: the form says before
 // sending what the service would say after).
 import { fieldMessage } from '../../../words/field-messages';
-import { toAjvErrors, type Lookup } from './ajv-errors';
+import { schemaAt, toAjvErrors, type Lookup } from './ajv-errors';
 
 type FormData = Record<string, unknown>;
 
@@ -55,7 +55,7 @@ class InterpretingValidator implements ValidatorType<FormData, RJSFSchema> {
       const { valid, errors } = validate(data, schema as Schema, '7', lookup, false);
       if (valid) return { errors: undefined };
       const found = toAjvErrors(errors, data, schema as Schema, lookup).map((error) => ({
-        ...error,
+        ...liftedToImage(error, schema as Schema, lookup),
         message: fieldMessage(error),
       }));
       return { errors: found as Result[] };
@@ -94,6 +94,20 @@ class InterpretingValidator implements ValidatorType<FormData, RJSFSchema> {
     // Named apart from every pointer of the root, with its references resolved as the root's are.
     return dereference(schema as Schema, { ...rootLookup }, undefined, '/$rjsf-part');
   }
+}
+
+/**
+ * An error about an image's address or alt text (`/photo/src`) said at the
+ * image field itself (`/photo`): its widget draws both, and rjsf hands a
+ * widget the errors of its own path only. Its words stay (the address is
+ * titled as the field: "Photo must be a web address…").
+ */
+function liftedToImage(error: ErrorObject, schema: Schema, lookup: Lookup): ErrorObject {
+  const at = /^(.*)\/(src|alt)$/.exec(error.instancePath);
+  const where = /^#(.*)\/properties\/(src|alt)\/[^/]+$/.exec(error.schemaPath);
+  if (!at || !where) return error;
+  const owner = schemaAt(schema, lookup, where[1]!.split('/').slice(1));
+  return owner['x-widget'] === 'image' ? { ...error, instancePath: at[1]! } : error;
 }
 
 /**

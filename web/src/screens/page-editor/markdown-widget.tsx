@@ -1,10 +1,11 @@
 import { markdown } from '@codemirror/lang-markdown';
-import { Input, Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { errorIdOf, FieldShell, isInvalid } from './fields/field-shell';
 
 /**
  * The rjsf widget of a markdown field (`_markdown` of a markdown block):
@@ -13,7 +14,7 @@ import remarkGfm from 'remark-gfm';
  * rendered here). The editable area carries the field's id, so a refusal's
  * focus lands in it, and Tab leaves it (no keyboard trap). Like the themed
  * widgets, it shows its own label and error (the Mantine theme's field
- * template leaves both to the widget).
+ * template leaves both to the widget: FieldShell).
  */
 export function MarkdownWidget({
   id,
@@ -27,7 +28,7 @@ export function MarkdownWidget({
   onBlur,
 }: WidgetProps) {
   const text = typeof value === 'string' ? value : '';
-  const invalid = (rawErrors?.length ?? 0) > 0;
+  const invalid = isInvalid(rawErrors);
   const extensions = useMemo(
     () => [
       markdown(),
@@ -37,18 +38,13 @@ export function MarkdownWidget({
         'aria-label': `${label || 'Markdown'} (markdown)`,
         'aria-multiline': 'true',
         ...(required ? { 'aria-required': 'true' } : {}),
-        ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${id}__error` } : {}),
+        ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorIdOf(id) } : {}),
       }),
     ],
     [id, label, required, invalid],
   );
   return (
-    <Input.Wrapper
-      labelElement="div"
-      label={label || 'Markdown'}
-      required={required}
-      error={invalid ? rawErrors!.join('\n') : undefined}
-    >
+    <FieldShell id={id} label={label || 'Markdown'} required={required} rawErrors={rawErrors}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         <Paper withBorder style={{ borderColor: invalid ? 'var(--mantine-color-red-6)' : undefined }}>
           <CodeMirror
@@ -85,6 +81,6 @@ export function MarkdownWidget({
           </Paper>
         </Stack>
       </SimpleGrid>
-    </Input.Wrapper>
+    </FieldShell>
   );
 }

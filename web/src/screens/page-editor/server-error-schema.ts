@@ -72,6 +72,12 @@ export function placeInstanceErrors(error: unknown, hasField: (id: string) => bo
     let id: string | null = null;
     if (head === 'placeholder_values' && parts.length > 1) {
       id = ['root', ...parts.slice(1)].join('_');
+      // An image's address or alt text (`photo.src`) at the image field, whose widget draws both.
+      const parent = ['root', ...parts.slice(1, -1)].join('_');
+      if (!hasField(id) && parts.length > 2 && /^(src|alt)$/.test(parts.at(-1)!) && hasField(parent)) {
+        parts.pop();
+        id = parent;
+      }
       if (hasField(id)) at(placed.values, parts.slice(1), message);
       else id = null;
     } else if (head === 'bindings' && slot !== undefined && kind === 'source' && rest.length === 0) {

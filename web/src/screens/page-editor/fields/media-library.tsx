@@ -1,6 +1,18 @@
-import { Alert, Button, FileButton, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../../api/client';
 import { errorMessage } from '../../../api/errors';
 import classes from './media-library.module.css';
@@ -12,19 +24,27 @@ export interface SiteUpload {
   created_at: string;
 }
 
+/** The alt text's hint, in the field and in the library. */
+export const ALT_HINT =
+  'Say what the image shows, for people who cannot see it. Leave it empty if it only decorates the page.';
+
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * The site's images in a dialog: upload one (it is chosen at once), choose
- * one by its thumbnail, or delete one the site no longer needs. Choosing
- * gives its URL to the field; nothing is saved until the form is.
+ * one by its thumbnail, or delete one the site no longer needs, with the alt
+ * text that goes with the choice (kept with the image where it is used, not
+ * with the upload: the same picture may say different things on two pages).
+ * Choosing gives its URL and alt text to the field; nothing is saved until
+ * the form is.
  */
 export function MediaLibrary({
   siteId,
   opened,
   fieldLabel,
   current,
+  alt,
   onClose,
   onChoose,
 }: {
@@ -32,9 +52,15 @@ export function MediaLibrary({
   opened: boolean;
   fieldLabel: string;
   current: string;
+  /** The field's alt text: the dialog starts from it. */
+  alt: string;
   onClose: () => void;
-  onChoose: (url: string) => void;
+  onChoose: (image: { src: string; alt: string }) => void;
 }) {
+  const [words, setWords] = useState(alt);
+  useEffect(() => {
+    if (opened) setWords(alt);
+  }, [opened, alt]);
   const api = useApi();
   const queryClient = useQueryClient();
   const key = ['site-uploads', siteId];
@@ -65,7 +91,7 @@ export function MediaLibrary({
     onSettled: () => resetRef.current?.(),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: key });
-      if (result?.url) onChoose(result.url);
+      if (result?.url) onChoose({ src: result.url, alt: words });
     },
   });
   const remove = useMutation({
@@ -80,6 +106,12 @@ export function MediaLibrary({
   return (
     <Modal opened={opened} onClose={onClose} title={`Choose an image for “${fieldLabel}”`} size="xl">
       <Stack gap="sm">
+        <TextInput
+          label="Alt text"
+          description={ALT_HINT}
+          value={words}
+          onChange={(event) => setWords(event.currentTarget.value)}
+        />
         <Group gap="sm">
           <FileButton
             onChange={(file) => file && upload.mutate(file)}
@@ -118,7 +150,7 @@ export function MediaLibrary({
             <li key={item.name} className={classes.item} data-current={item.url === current || undefined}>
               <UnstyledButton
                 className={classes.choose}
-                onClick={() => onChoose(item.url)}
+                onClick={() => onChoose({ src: item.url, alt: words })}
                 aria-label={`Choose image ${i + 1} (${item.name}, ${size(item.bytes)})`}
                 aria-current={item.url === current ? 'true' : undefined}
               >

@@ -1,9 +1,10 @@
-import { Input, Paper } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import classes from './richtext.module.css';
+import { errorIdOf, FieldShell, isInvalid } from './field-shell';
 
 /** What an empty document is as HTML: stored as no value, so that `required` means something was written. */
 const EMPTY = new Set(['', '<p></p>']);
@@ -15,7 +16,7 @@ const EMPTY = new Set(['', '<p></p>']);
  * can make (paragraphs, headings, lists, quotes, code, links, bold, italic,
  * underline, strike) is what that policy keeps. Enter is a new paragraph,
  * never a submit; Ctrl/Cmd+S still saves (the panel listens for it). Like
- * the themed widgets, it shows its own label and error.
+ * the themed widgets, it shows its own label and error (FieldShell).
  */
 export default function RichTextEditor({
   id,
@@ -29,7 +30,7 @@ export default function RichTextEditor({
   onBlur,
 }: WidgetProps) {
   const html = typeof value === 'string' ? value : '';
-  const invalid = (rawErrors?.length ?? 0) > 0;
+  const invalid = isInvalid(rawErrors);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -49,7 +50,7 @@ export default function RichTextEditor({
         'aria-label': `${label || 'Rich text'} (rich text)`,
         class: classes.content!,
         ...(required ? { 'aria-required': 'true' } : {}),
-        ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${id}__error` } : {}),
+        ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': errorIdOf(id) } : {}),
       },
     },
     onUpdate: ({ editor: current }) => {
@@ -72,18 +73,12 @@ export default function RichTextEditor({
   }, [editor, disabled, readonly]);
 
   return (
-    <Input.Wrapper
-      labelElement="div"
-      label={label || 'Rich text'}
-      required={required}
-      error={invalid ? rawErrors!.join('\n') : undefined}
-      errorProps={{ id: `${id}__error` }}
-    >
+    <FieldShell id={id} label={label || 'Rich text'} required={required} rawErrors={rawErrors}>
       <Paper withBorder className={classes.frame} data-invalid={invalid || undefined}>
         {editor && <Toolbar editor={editor} label={label || 'Rich text'} />}
         <EditorContent editor={editor} />
       </Paper>
-    </Input.Wrapper>
+    </FieldShell>
   );
 }
 
