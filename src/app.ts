@@ -33,6 +33,8 @@ import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
 import { upgradeImpactRepository } from './db/repositories/upgrade-impact.repository.js';
+import { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
+import { upgradePlanRepository } from './db/repositories/upgrade-plan.repository.js';
 import { PageBounds } from './modules/pages/page-bounds.js';
 import { PageHistoryService } from './modules/pages/page-history.service.js';
 import { foldersRepository } from './db/repositories/folders.repository.js';
@@ -217,6 +219,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     pages,
     pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, bounds, clock }),
     upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
+    upgradePlan: new UpgradePlanService({
+      blocks,
+      rows: upgradePlanRepository(database),
+      instances,
+      renderer: rendering,
+    }),
     history: new PageHistoryService({
       history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),
       pages,

@@ -20,6 +20,7 @@ import type { DataSourcesService } from './modules/catalog/data-sources.service.
 import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
 import type { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
+import type { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   pageBlocks: PageBlocksService;
   /** What a block update means for the caller's instances (`upgrade_impact`). */
   upgradeImpact: UpgradeImpactService;
+  /** What upgrading a block's instances would do, instance by instance (`GET /blocks/{id}/upgrade-plan`). */
+  upgradePlan: UpgradePlanService;
   history: PageHistoryService;
   folders: FoldersService;
   layouts: LayoutsService;

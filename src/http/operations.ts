@@ -6,17 +6,10 @@ import { WEBHOOK_OPERATIONS } from './webhook-operations.js';
  * when a path is renamed), when to use it, and examples. Keyed by method and
  * path without the contour's prefix, so that one entry serves both contours.
  */
-export interface OperationDoc {
-  /** camelCase, unique within a document, never changed once published. */
-  id: string;
-  /** When to use it: the first sentence of the operation's description. */
-  use: string;
-  /**
-   * Example answers by status, where the operation's differ from its shape's
-   * (an error's place); a success and a body show their schema's example.
-   */
-  responses?: Record<number, unknown>;
-}
+import { BLOCK_OPERATIONS } from './operations-blocks.js';
+import type { OperationDoc } from './operation-doc.js';
+
+export type { OperationDoc } from './operation-doc.js';
 
 const fieldError = (path: string, message: string, code: string) => ({
   error: 'Block validation failed: see errors[].',
@@ -68,55 +61,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     use: 'Use it to delete an uploaded image no page needs any more, freeing its room in your quota.',
   },
 
-  // Blocks
-  'GET /blocks': {
-    id: 'listBlocks',
-    use: 'Use it to browse the blocks a page may use, filtered by tags or by role (content or layout).',
-  },
-  'POST /blocks': {
-    id: 'createBlock',
-    use: 'Use it to make a private block of your own when no global block fits.',
-  },
-  'GET /blocks/favorites': { id: 'listFavoriteBlocks', use: 'Use it to list the blocks you marked as favorites.' },
-  'GET /blocks/{id}': {
-    id: 'getBlock',
-    use: 'Use it to read a block with its current revision (template, CSS, JS, fields).',
-  },
-  'PUT /blocks/{id}': {
-    id: 'updateBlock',
-    use: 'Use it to change a private block; try it with `dry_run=1` first to see the version bump and removed fields.',
-  },
-  'DELETE /blocks/{id}': { id: 'deleteBlock', use: 'Use it to remove a private block that no page uses.' },
-  'POST /blocks/{id}/fork': {
-    id: 'forkBlock',
-    use: 'Use it to change a global block for yourself: the copy is private and yours to edit.',
-  },
-  'PUT /blocks/{id}/favorite': { id: 'addFavoriteBlock', use: 'Use it to keep a block at hand among your favorites.' },
-  'DELETE /blocks/{id}/favorite': { id: 'removeFavoriteBlock', use: 'Use it to take a block off your favorites.' },
-  'GET /blocks/{id}/usages': {
-    id: 'listBlockUsages',
-    use: 'Use it before changing or deleting a block: which of your pages use it, and which instances are outdated.',
-  },
-  'GET /blocks/{id}/revisions': {
-    id: 'listBlockRevisions',
-    use: 'Use it to see how a block changed: each version, its bump and changelog.',
-  },
-  'GET /blocks/{id}/placeholder-schema': {
-    id: 'getPlaceholderSchema',
-    use: 'Use it before putting a block on a page: it says exactly which `placeholder_values` and `bindings` the instance takes; with `version`, what an instance pinned to that older version takes until it is upgraded.',
-  },
-  'POST /blocks/{id}/preview': {
-    id: 'previewBlock',
-    use: 'Use it to see a block rendered with given values before putting it on a page.',
-  },
-  'POST /blocks/{id}/cover': {
-    id: 'setBlockCover',
-    use: 'Use it to give a block the picture shown for it in the library.',
-  },
-  'GET /search/blocks': {
-    id: 'searchBlocks',
-    use: 'Use it to find a block for a purpose by words (name, description, docs, tags).',
-  },
+  ...BLOCK_OPERATIONS,
 
   // Collections and submissions
   'GET /collections': { id: 'listCollections', use: 'Use it to see the curated sets of blocks: global and yours.' },

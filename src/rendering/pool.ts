@@ -148,7 +148,25 @@ export class RenderPool implements PageRenderer {
     this.#awaitingThread.push(once);
   }
 
-  async renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage> {
+  renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage> {
+    return this.#render(blocks, renderFor);
+  }
+
+  /**
+   * Each block's own HTML, rendered as the blocks of one page (one task, one
+   * budget, the kept HTML used and filled), none inside another.
+   */
+  async renderEach(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<string[]> {
+    const each = new Array<string>(blocks.length);
+    await this.#render(
+      blocks.map((block) => ({ ...block, parentId: null })),
+      renderFor,
+      each,
+    );
+    return each;
+  }
+
+  async #render(blocks: PageBlockInput[], renderFor?: RenderFor, each?: string[]): Promise<RenderedPage> {
     if (blocks.length === 0) return { html: '', css: '', js: '' };
     const started = performance.now();
     let templates: RenderEvent['templates'] = 'kept';
@@ -168,6 +186,7 @@ export class RenderPool implements PageRenderer {
       const warm = this.#fromCache(blocks, kept, keys, marks);
       const keptCount = kept.reduce((n, html) => (html === undefined ? n : n + 1), 0);
       if (warm) {
+        if (each) for (const [i, html] of kept.entries()) each[i] = html!;
         report('ok', blocks.length);
         return warm;
       }
@@ -206,6 +225,7 @@ export class RenderPool implements PageRenderer {
           blocks,
           (input, index) => {
             const html = kept[index] ?? outputs[index]!;
+            if (each) each[index] = html;
             if (kept[index] === undefined) {
               const key = keys[index] ?? this.#keyOf(input);
               if (key !== undefined) this.#outputs.set(key, html);

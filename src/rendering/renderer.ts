@@ -154,6 +154,16 @@ export class Renderer implements PageRenderer {
     return outlineOf(html);
   }
 
+  async renderEach(blocks: PageBlockInput[]): Promise<string[]> {
+    const outputs = new Array<string | undefined>(blocks.length);
+    await this.renderInto(
+      blocks.map((block) => ({ ...block, parentId: null })),
+      undefined,
+      outputs,
+    );
+    return outputs as string[];
+  }
+
   async renderAlone(block: PageBlockInput, blockId: number): Promise<RenderedPage> {
     try {
       return await this.renderPage([block]);

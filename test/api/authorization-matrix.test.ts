@@ -57,6 +57,7 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/v1/blocks/:id/favorite': owned(403),
   'DELETE /api/v1/blocks/:id/favorite': owned(403),
   'GET /api/v1/blocks/:id/usages': owned(403),
+  'GET /api/v1/blocks/:id/upgrade-plan': owned(403),
   'GET /api/v1/blocks/:id/revisions': owned(403),
   'GET /api/v1/blocks/:id/placeholder-schema': owned(403),
   'POST /api/v1/blocks/:id/preview': owned(403),

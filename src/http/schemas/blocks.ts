@@ -57,7 +57,7 @@ export const RevisionSchema = named(
   { example: REVISION_EXAMPLE },
 );
 
-const BLOCK_EXAMPLE = {
+export const BLOCK_EXAMPLE = {
   id: 6,
   name: 'Hero',
   description: 'A heading for the top of a page.',
@@ -154,84 +154,6 @@ export const BlockUpdateBody = namedBody(
     ...blockInputProperties,
   }),
   { template: '<h1 class="hero">{{ title }}</h1>', changelog: 'A class for the heading' },
-);
-
-const IMPACT_EXAMPLE = {
-  to: { major: 1, minor: 1 },
-  instances: 12,
-  behind: 12,
-  behind_major: 0,
-  would_not_validate: 4,
-  reasons: [
-    {
-      field: 'title',
-      constraint: 'max_length',
-      from: 60,
-      to: 10,
-      code: 'too_long',
-      instances: 4,
-      message: 'title: max_length 60 → 10: 4 instances hold longer text',
-    },
-  ],
-};
-
-export const UpgradeImpactSchema = named(
-  'UpgradeImpact',
-  Type.Object(
-    {
-      to: VersionSchema,
-      instances: Int({ description: "the caller's instances of the block, on all their pages" }),
-      behind: Int({ description: 'of those, how many are not on `to`' }),
-      behind_major: Int({
-        description: 'of those behind, how many a major step separates from `to` (an upgrade refuses them)',
-      }),
-      would_not_validate: Int({
-        description:
-          'of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults)',
-      }),
-      reasons: Type.Array(
-        Type.Object({
-          field: Type.String({ description: 'the field, nested with dots and `[]` for list items' }),
-          constraint: Type.String({
-            description:
-              'the constraint that refuses the values: `max_length`, `min_length`, `max`, `min`, `max_items`, `min_items`, ' +
-              '`pattern`, `options`, `required`, `type`; `value` for anything else',
-          }),
-          from: Type.Unknown({ description: 'its value in the revisions the instances stand on (null: none)' }),
-          to: Type.Unknown({ description: 'its value in the new revision (null: none)' }),
-          code: Type.String({ description: "the validation error's code" }),
-          instances: Int({ description: 'how many instances it refuses' }),
-          message: Type.String({ description: 'e.g. `title: max_length 60 → 10: 4 instances hold longer text`' }),
-        }),
-        { description: 'why, by field and constraint, the most instances first' },
-      ),
-    },
-    {
-      description:
-        "What the update means for the caller's pages: instances behind the block's version and those that would not " +
-        'validate on it. With dry_run=1, what to show before saving. Null for a block without content.',
-    },
-  ),
-  { example: IMPACT_EXAMPLE },
-);
-
-export const BlockUpdateResult = withExample(
-  Type.Object({
-    block: BlockSchema,
-    version_bump: Type.String({ enum: ['major', 'minor', 'none'] }),
-    removed_fields: Type.Array(Type.String(), {
-      description:
-        'the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, ' +
-        '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
-    }),
-    upgrade_impact: Nullable(UpgradeImpactSchema),
-  }),
-  {
-    block: { ...BLOCK_EXAMPLE, version: { major: 1, minor: 1 }, edit_version: 2 },
-    version_bump: 'minor',
-    removed_fields: [],
-    upgrade_impact: IMPACT_EXAMPLE,
-  },
 );
 
 export const RevisionEntrySchema = named(

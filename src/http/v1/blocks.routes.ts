@@ -1,3 +1,5 @@
+import { clientGone } from '../preview-reply.js';
+import { BlockUpdateResult, UpgradePlanQuery, UpgradePlanSchema } from '../schemas/upgrades.js';
 import { Type } from 'typebox';
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
@@ -7,7 +9,6 @@ import {
   BlockListQuery,
   BlockSchema,
   BlockUpdateBody,
-  BlockUpdateResult,
   ForkBody,
   PlaceholderSchemaQuery,
   PlaceholderSchemaResponse,
@@ -215,6 +216,35 @@ export function blockRoutes(app: App, deps: HttpDeps) {
     async (request) => {
       const { outdated, ...page } = request.query;
       return blocks.usages(actorOf(request), request.params.id, { ...page, outdatedOnly: outdated === 1 });
+    },
+  );
+
+  app.get(
+    '/blocks/:id/upgrade-plan',
+    {
+      schema: {
+        tags,
+        summary: 'What upgrading your instances of a block would do, instance by instance, with a summary',
+        description:
+          'Every instance of yours behind the block’s current version (or `to`, major.minor) is planned: the summary ' +
+          'counts them all (minor, through a migration, blocked and why); `data` gives a page of entries (`limit`, ' +
+          '`offset`, in page order), each with its page and position, from and to, the bump, fields added with the ' +
+          'value they take, values lost, values and bindings that would not validate (paths and codes), and its HTML ' +
+          'before and after with stub data. Nothing is written. A version the block never had is a 422 at `to`.',
+        params: IdParams,
+        querystring: UpgradePlanQuery,
+        response: { 200: UpgradePlanSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { to, ...page } = request.query;
+      const [major, minor] = to ? to.split('.').map(Number) : [];
+      return services.upgradePlan.plan(
+        actorOf(request),
+        request.params.id,
+        { ...page, to: to ? { major: major!, minor: minor! } : undefined },
+        clientGone(reply),
+      );
     },
   );
 

@@ -1,13 +1,8 @@
 import type { App, HttpDeps } from '../context.js';
+import { BlockUpdateResult } from '../schemas/upgrades.js';
 import { actorOf } from '../context.js';
 import { presentBlock } from '../presenters/blocks.presenter.js';
-import {
-  BlockCreateBody,
-  BlockSchema,
-  BlockUpdateBody,
-  BlockUpdateResult,
-  DeprecationBody,
-} from '../schemas/blocks.js';
+import { BlockCreateBody, BlockSchema, BlockUpdateBody, DeprecationBody } from '../schemas/blocks.js';
 import { errorResponses, IdParams, versionConflictResponse } from '../schemas/common.js';
 import { expectedVersions, IfMatchHeaders, withETag } from '../if-match.js';
 

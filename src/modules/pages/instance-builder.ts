@@ -24,6 +24,15 @@ export interface BuildOptions {
   existing: Map<number, PageBlock>;
 }
 
+/** An instance's values and bindings, checked against the revision it stands on (`revision_id`, `schema_snapshot`). */
+export interface PinnedCheck {
+  instance: Pick<PageBlock, 'revision_id' | 'schema_snapshot'>;
+  blockType: LoadedBlock['block_type'];
+  values: Record<string, unknown>;
+  bindings: Record<string, unknown> | undefined;
+  at: string;
+}
+
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
 
 /** A revision to pin to: as a page write reads it (its fields as stored), or with its fields parsed (upgrades). */
@@ -106,22 +115,19 @@ export class InstanceBuilder {
    * (`PUT /pages/{id}/blocks/{pbId}`, a page preview with unsaved values), each
    * reported under its own `at` (`''` for a body that is one instance).
    */
-  async checkPinned(
-    items: Array<{
-      instance: Pick<PageBlock, 'revision_id' | 'schema_snapshot'>;
-      blockType: LoadedBlock['block_type'];
-      values: Record<string, unknown>;
-      bindings: Record<string, unknown> | undefined;
-      at: string;
-    }>,
-  ): Promise<FieldError[]> {
+  async checkPinned(items: PinnedCheck[]): Promise<FieldError[]> {
+    return (await this.checkPinnedEach(items)).flat();
+  }
+
+  /** `checkPinned`, each item's errors apart (an upgrade plan: an instance as it would stand on the target revision). */
+  async checkPinnedEach(items: PinnedCheck[]): Promise<FieldError[][]> {
     const sourceIds = items.flatMap(({ bindings }) =>
       isObject(bindings) ? Object.values(bindings).map((b) => (isObject(b) ? b.source : undefined)) : [],
     );
     const paramsSchemas = await this.deps.sources.paramsSchemas([
       ...new Set(sourceIds.filter((s): s is string => typeof s === 'string')),
     ]);
-    return items.flatMap(({ instance, blockType, values, bindings, at }) => {
+    return items.map(({ instance, blockType, values, bindings, at }) => {
       const fields = instance.schema_snapshot.value as FieldDefinition[];
       const contract = this.deps.schemas.forRevision(instance.revision_id, fields, blockType);
       return [

@@ -1,4 +1,6 @@
 import type { Actor } from '../../shared/actor.js';
+import { AppError } from '../../shared/errors.js';
+import type { InstanceToRender, RenderedInstance } from '../pages/upgrade-plan.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Revision } from '../blocks/blocks.js';
 import { bindingSlots, imageSpots, renderDefaults, type FieldDefinition } from '../blocks/schema/index.js';
@@ -195,6 +197,58 @@ export class PageRenderingService implements RenderedSize {
     return this.deps.renderer.previewDocument({ ...rendered, title: block.name });
   }
 
+  /**
+   * Instances of one block at given revisions and values, each one's own HTML
+   * with stub data (an upgrade plan's before and after): one task on the
+   * shared threads in the actor's turn, as a preview. When that task fails
+   * (one instance that cannot render, or their HTML together over the page's
+   * bound), each is rendered alone, and the one that fails says why.
+   */
+  async renderInstances(actor: Actor, items: InstanceToRender[], signal?: AbortSignal): Promise<RenderedInstance[]> {
+    if (items.length === 0) return [];
+    const revisions = await this.deps.rows.revisions([...new Set(items.map((i) => i.revisionId))]);
+    const assets = items.map((item) => revisions.get(item.revisionId));
+    const inputs = await this.inputs(
+      items.flatMap((item, i) => {
+        const revision = assets[i];
+        if (!revision) return [];
+        const instance = {
+          id: i + 1,
+          parent_page_block_id: null,
+          placeholder_values: item.values,
+          bindings: item.bindings,
+        };
+        return [{ instance, fields: item.fields, assets: revision, blockType: revision.block_type }];
+      }),
+    );
+    const renderFor: RenderFor = { userId: actor.userId, purpose: 'preview', ...(signal && { signal }) };
+    let html: (string | Error)[];
+    try {
+      html = await this.deps.renderer.renderEach(inputs, renderFor);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'unprocessable') throw error;
+      html = [];
+      for (const input of inputs) html.push(await this.renderOne(input, renderFor));
+    }
+    let next = 0;
+    return assets.map((revision) => {
+      if (!revision) return { error: 'The revision is gone.' };
+      const out = html[next++]!;
+      return out instanceof Error ? { error: renderFailure(out) } : { html: out, css: revision.css, js: revision.js };
+    });
+  }
+
+  /** One instance's own HTML, or the render error that refused it. */
+  private async renderOne(input: PageBlockInput, renderFor: RenderFor): Promise<string | AppError> {
+    try {
+      const [html] = await this.deps.renderer.renderEach([input], renderFor);
+      return html!;
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'unprocessable') return error;
+      throw error;
+    }
+  }
+
   private async inputs(
     items: Array<{
       instance: Pick<PageBlock, 'id' | 'parent_page_block_id' | 'bindings'> & { placeholder_values: RenderValues };
@@ -241,4 +295,13 @@ function stubFor(stub: unknown, binding: Binding): unknown {
   const limit = binding.params?.limit;
   if (!Array.isArray(stub) || typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) return stub;
   return stub.slice(0, limit);
+}
+
+/**
+ * A render failure of an instance rendered outside its page, in words that
+ * name no stand-in id: the renderer's detail when it gives one (a RenderError's).
+ */
+function renderFailure(error: Error): string {
+  const detail: unknown = Reflect.get(error, 'detail');
+  return typeof detail === 'string' ? `The template cannot be rendered: ${detail}` : error.message;
 }

@@ -291,6 +291,11 @@ export interface KeptDocuments {
 export interface PageRenderer {
   /** The blocks in order, each child inside its parent's `children`; CSS and JS once per revision. */
   renderPage(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<RenderedPage>;
+  /**
+   * Each block's own HTML (no wrapper, no page around it), rendered as one
+   * page's blocks: one turn, one budget. A failure rejects as `renderPage`'s.
+   */
+  renderEach(blocks: PageBlockInput[], renderFor?: RenderFor): Promise<string[]>;
   /** One block outside any page (a block preview): a failure names block `blockId` and its `template`. */
   renderAlone(block: PageBlockInput, blockId: number, renderFor?: RenderFor): Promise<RenderedPage>;
   /**

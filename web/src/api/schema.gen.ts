@@ -324,6 +324,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/blocks/{id}/upgrade-plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What upgrading your instances of a block would do, instance by instance, with a summary
+     * @description Use it before upgrading a block’s instances: for each of your instances behind the block’s version (or `to`), what an upgrade would add, lose, refuse, and its HTML before and after.
+     *
+     *     Every instance of yours behind the block’s current version (or `to`, major.minor) is planned: the summary counts them all (minor, through a migration, blocked and why); `data` gives a page of entries (`limit`, `offset`, in page order), each with its page and position, from and to, the bump, fields added with the value they take, values lost, values and bindings that would not validate (paths and codes), and its HTML before and after with stub data. Nothing is written. A version the block never had is a 422 at `to`.
+     */
+    get: operations['getBlockUpgradePlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blocks/{id}/revisions': {
     parameters: {
       query?: never;
@@ -1330,6 +1352,140 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your webhooks
+     * @description Use it to see where events go and which endpoints were disabled, and why.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Subscribe a URL to events; the answer shows the signing secret, once
+     * @description Use it to have a URL told of changes (a site build, a CDN purge, a chat channel) instead of polling; keep the secret it answers.
+     *
+     *     Each delivery is a POST of {type, timestamp, data} signed as Standard Webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body> under the whsec_ secret). A 2xx is delivered; a 5xx, 408, 429, a time-out or a network failure is tried again with backoff, another 4xx is not.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook (never its secret)
+     * @description Use it to read one webhook: its URL, events and whether it is enabled.
+     */
+    get: operations['getWebhook'];
+    /**
+     * Change a webhook’s URL, events or description, or enable it again
+     * @description Use it to change what a webhook receives, or to enable it again once its receiver works.
+     */
+    put: operations['updateWebhook'];
+    post?: never;
+    /**
+     * Delete a webhook and its delivery log; nothing more is sent to it
+     * @description Use it when a receiver should hear nothing more.
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret: the new one signs from now on and is shown once
+     * @description Use it when the secret may have leaked: the new one signs every delivery from now on.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delivery log, newest first: each delivery with its attempts
+     * @description Use it to see what was sent, each attempt’s status, time and answer, when a receiver missed something.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries/{did}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again: the same message id and body, signed anew
+     * @description Use it to send a delivery again once its receiver is fixed (the same message id: receivers can drop a repeat).
+     */
+    post: operations['redeliverWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a webhook.test event to this endpoint (enabled or not); its log shows how it went
+     * @description Use it right after creating a webhook, to check that the receiver gets and verifies a delivery.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blocks/{id}/cover': {
     parameters: {
       query?: never;
@@ -2250,58 +2406,6 @@ export interface components {
       offset: number;
     };
     /**
-     * @description What the update means for the caller's pages: instances behind the block's version and those that would not validate on it. With dry_run=1, what to show before saving. Null for a block without content.
-     * @example {
-     *       "to": {
-     *         "major": 1,
-     *         "minor": 1
-     *       },
-     *       "instances": 12,
-     *       "behind": 12,
-     *       "behind_major": 0,
-     *       "would_not_validate": 4,
-     *       "reasons": [
-     *         {
-     *           "field": "title",
-     *           "constraint": "max_length",
-     *           "from": 60,
-     *           "to": 10,
-     *           "code": "too_long",
-     *           "instances": 4,
-     *           "message": "title: max_length 60 → 10: 4 instances hold longer text"
-     *         }
-     *       ]
-     *     }
-     */
-    UpgradeImpact: {
-      to: components['schemas']['Version'];
-      /** @description the caller's instances of the block, on all their pages */
-      instances: number;
-      /** @description of those, how many are not on `to` */
-      behind: number;
-      /** @description of those behind, how many a major step separates from `to` (an upgrade refuses them) */
-      behind_major: number;
-      /** @description of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults) */
-      would_not_validate: number;
-      /** @description why, by field and constraint, the most instances first */
-      reasons: {
-        /** @description the field, nested with dots and `[]` for list items */
-        field: string;
-        /** @description the constraint that refuses the values: `max_length`, `min_length`, `max`, `min`, `max_items`, `min_items`, `pattern`, `options`, `required`, `type`; `value` for anything else */
-        constraint: string;
-        /** @description its value in the revisions the instances stand on (null: none) */
-        from: unknown;
-        /** @description its value in the new revision (null: none) */
-        to: unknown;
-        /** @description the validation error's code */
-        code: string;
-        /** @description how many instances it refuses */
-        instances: number;
-        /** @description e.g. `title: max_length 60 → 10: 4 instances hold longer text` */
-        message: string;
-      }[];
-    };
-    /**
      * @example {
      *       "id": 6,
      *       "version": {
@@ -2370,6 +2474,183 @@ export interface components {
       version: components['schemas']['Version'];
       /** @enum {string} */
       update_status: 'up_to_date' | 'outdated_minor' | 'outdated_major';
+    };
+    /**
+     * @description What the update means for the caller's pages: instances behind the block's version and those that would not validate on it. With dry_run=1, what to show before saving. Null for a block without content.
+     * @example {
+     *       "to": {
+     *         "major": 1,
+     *         "minor": 1
+     *       },
+     *       "instances": 12,
+     *       "behind": 12,
+     *       "behind_major": 0,
+     *       "would_not_validate": 4,
+     *       "reasons": [
+     *         {
+     *           "field": "title",
+     *           "constraint": "max_length",
+     *           "from": 60,
+     *           "to": 10,
+     *           "code": "too_long",
+     *           "instances": 4,
+     *           "message": "title: max_length 60 → 10: 4 instances hold longer text"
+     *         }
+     *       ]
+     *     }
+     */
+    UpgradeImpact: {
+      to: components['schemas']['Version'];
+      /** @description the caller's instances of the block, on all their pages */
+      instances: number;
+      /** @description of those, how many are not on `to` */
+      behind: number;
+      /** @description of those behind, how many a major step separates from `to` (an upgrade refuses them) */
+      behind_major: number;
+      /** @description of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults) */
+      would_not_validate: number;
+      /** @description why, by field and constraint, the most instances first */
+      reasons: {
+        /** @description the field, nested with dots and `[]` for list items */
+        field: string;
+        /** @description the constraint that refuses the values: `max_length`, `min_length`, `max`, `min`, `max_items`, `min_items`, `pattern`, `options`, `required`, `type`; `value` for anything else */
+        constraint: string;
+        /** @description its value in the revisions the instances stand on (null: none) */
+        from: unknown;
+        /** @description its value in the new revision (null: none) */
+        to: unknown;
+        /** @description the validation error's code */
+        code: string;
+        /** @description how many instances it refuses */
+        instances: number;
+        /** @description e.g. `title: max_length 60 → 10: 4 instances hold longer text` */
+        message: string;
+      }[];
+    };
+    /**
+     * @example {
+     *       "id": 41,
+     *       "page": {
+     *         "id": 7,
+     *         "name": "Home"
+     *       },
+     *       "position": 0,
+     *       "from": {
+     *         "major": 1,
+     *         "minor": 0
+     *       },
+     *       "to": {
+     *         "major": 1,
+     *         "minor": 1
+     *       },
+     *       "bump": "minor",
+     *       "status": "blocked",
+     *       "blocked_by": [
+     *         "values"
+     *       ],
+     *       "migration": false,
+     *       "added": [
+     *         {
+     *           "field": "cta_label",
+     *           "value": "Go",
+     *           "from_default": true
+     *         }
+     *       ],
+     *       "removed_fields": [],
+     *       "lost": [],
+     *       "migrated": [],
+     *       "values_after": {
+     *         "title": "A title well over ten",
+     *         "cta_label": "Go"
+     *       },
+     *       "invalid_values": [
+     *         {
+     *           "path": "placeholder_values.title",
+     *           "code": "too_long",
+     *           "message": "Title is too long: at most 10 characters."
+     *         }
+     *       ],
+     *       "invalid_bindings": [],
+     *       "html": {
+     *         "before": "<h2>A title well over ten</h2>",
+     *         "after": "<h2>A title well over ten</h2><a>Go</a>",
+     *         "changed": true,
+     *         "assets_changed": false,
+     *         "errors": []
+     *       }
+     *     }
+     */
+    UpgradePlanEntry: {
+      /** @description the page-block instance */
+      id: number;
+      page: {
+        id: number;
+        name: string;
+      };
+      /** @description its place in the page’s order, from 0 (`blocks[i]`) */
+      position: number;
+      from: components['schemas']['Version'];
+      to: components['schemas']['Version'];
+      /** @enum {string} */
+      bump: 'minor' | 'major';
+      /**
+       * @description ready: an upgrade takes it as planned; blocked: see blocked_by
+       * @enum {string}
+       */
+      status: 'ready' | 'blocked';
+      /** @description major: a major step no migration covers (replace it, or migrate); values: values that would not validate; bindings: bindings that would stop validating */
+      blocked_by: ('major' | 'values' | 'bindings')[];
+      /** @description a value migration takes it across */
+      migration: boolean;
+      /** @description top-level fields the target revision adds */
+      added: {
+        field: string;
+        /** @description the value it takes: its default, or null when it has none */
+        value: unknown;
+        from_default: boolean;
+      }[];
+      /** @description fields the target revision removes or renames, as `removed_fields` names them */
+      removed_fields: string[];
+      /** @description the values of removed fields this instance holds, at their paths: lost by the upgrade */
+      lost: {
+        path: string;
+        value: unknown;
+      }[];
+      /** @description values a migration moves or changes */
+      migrated: {
+        path: string;
+        before: unknown;
+        after: unknown;
+      }[];
+      /** @description the placeholder_values it would hold on the target revision */
+      values_after: {
+        [key: string]: unknown;
+      };
+      /** @description values that would not validate on the target revision */
+      invalid_values: {
+        /** @description e.g. `placeholder_values.title`, `bindings.events.source` */
+        path: string;
+        code: string;
+        message: string;
+      }[];
+      /** @description bindings that would stop validating */
+      invalid_bindings: {
+        /** @description e.g. `placeholder_values.title`, `bindings.events.source` */
+        path: string;
+        code: string;
+        message: string;
+      }[];
+      /** @description the instance’s own HTML on its revision and on the target one, with stub data */
+      html: {
+        before: string | null;
+        after: string | null;
+        /** @description the two differ (or one side cannot be rendered) */
+        changed: boolean;
+        /** @description the revisions’ CSS or JS differ */
+        assets_changed: boolean;
+        /** @description why a side could not be rendered */
+        errors: string[];
+      };
     };
     /**
      * @example {
@@ -3550,6 +3831,243 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": 3,
+     *       "url": "https://hooks.example.com/pageblocks",
+     *       "description": "CDN purge",
+     *       "events": [
+     *         "page.published",
+     *         "page.deleted"
+     *       ],
+     *       "enabled": true,
+     *       "disabled_reason": null,
+     *       "disabled_at": null,
+     *       "consecutive_failures": 0,
+     *       "created_at": "2026-11-27T10:00:00.000Z",
+     *       "updated_at": "2026-11-27T10:00:00.000Z"
+     *     }
+     */
+    Webhook: {
+      id: number;
+      url: string;
+      description: string | null;
+      events: string[];
+      /** @description false once disabled, by its owner or after failures: nothing is sent */
+      enabled: boolean;
+      /** @description why it was disabled (the last failure); null while enabled */
+      disabled_reason: string | null;
+      /** Format: date-time */
+      disabled_at: string | null;
+      /** @description deliveries in a row that failed for good; at WEBHOOK_DISABLE_AFTER the endpoint is disabled */
+      consecutive_failures: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": 3,
+     *           "url": "https://hooks.example.com/pageblocks",
+     *           "description": "CDN purge",
+     *           "events": [
+     *             "page.published",
+     *             "page.deleted"
+     *           ],
+     *           "enabled": true,
+     *           "disabled_reason": null,
+     *           "disabled_at": null,
+     *           "consecutive_failures": 0,
+     *           "created_at": "2026-11-27T10:00:00.000Z",
+     *           "updated_at": "2026-11-27T10:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    WebhookList: {
+      data: components['schemas']['Webhook'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @example {
+     *       "id": 3,
+     *       "url": "https://hooks.example.com/pageblocks",
+     *       "description": "CDN purge",
+     *       "events": [
+     *         "page.published",
+     *         "page.deleted"
+     *       ],
+     *       "enabled": true,
+     *       "disabled_reason": null,
+     *       "disabled_at": null,
+     *       "consecutive_failures": 0,
+     *       "created_at": "2026-11-27T10:00:00.000Z",
+     *       "updated_at": "2026-11-27T10:00:00.000Z",
+     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+     *     }
+     */
+    WebhookCreated: {
+      id: number;
+      url: string;
+      description: string | null;
+      events: string[];
+      /** @description false once disabled, by its owner or after failures: nothing is sent */
+      enabled: boolean;
+      /** @description why it was disabled (the last failure); null while enabled */
+      disabled_reason: string | null;
+      /** Format: date-time */
+      disabled_at: string | null;
+      /** @description deliveries in a row that failed for good; at WEBHOOK_DISABLE_AFTER the endpoint is disabled */
+      consecutive_failures: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description the signing secret (whsec_…), shown in this answer only: keep it to verify the signatures */
+      secret: string;
+    };
+    /**
+     * @example {
+     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+     *     }
+     */
+    WebhookSecret: {
+      /** @description the new signing secret, shown once; the old one no longer signs */
+      secret: string;
+    };
+    /**
+     * @example {
+     *       "id": "msg_2f1c0b7e9a4d4c55b8d6e3f1a2b3c4d5",
+     *       "event": "page.published",
+     *       "state": "delivered",
+     *       "attempts": 2,
+     *       "response_status": 200,
+     *       "last_error": null,
+     *       "payload": {
+     *         "type": "page.published",
+     *         "timestamp": "2026-11-27T10:05:00.000Z",
+     *         "data": {
+     *           "page_id": 12,
+     *           "site_id": 1,
+     *           "version": 3
+     *         }
+     *       },
+     *       "created_at": "2026-11-27T10:05:00.000Z",
+     *       "updated_at": "2026-11-27T10:05:31.000Z",
+     *       "attempt_log": [
+     *         {
+     *           "attempt": 1,
+     *           "at": "2026-11-27T10:05:00.000Z",
+     *           "response_status": 503,
+     *           "duration_ms": 41,
+     *           "error": "The receiver answered 503.",
+     *           "response_excerpt": "busy"
+     *         },
+     *         {
+     *           "attempt": 2,
+     *           "at": "2026-11-27T10:05:31.000Z",
+     *           "response_status": 200,
+     *           "duration_ms": 18,
+     *           "error": null,
+     *           "response_excerpt": "ok"
+     *         }
+     *       ]
+     *     }
+     */
+    WebhookDelivery: {
+      /** @description the message id, sent as webhook-id: the same on every retry and redelivery */
+      id: string;
+      event: string;
+      /**
+       * @description pending: waiting for its next try; failed: its last try failed (redeliver sends it again)
+       * @enum {string}
+       */
+      state: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      response_status: number | null;
+      last_error: string | null;
+      /** @description the body sent: {type, timestamp, data} */
+      payload: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description each try, oldest first */
+      attempt_log: {
+        attempt: number;
+        /** Format: date-time */
+        at: string;
+        /** @description the receiver’s status; null when none came */
+        response_status: number | null;
+        duration_ms: number;
+        /** @description what went wrong; null when delivered */
+        error: string | null;
+        /** @description the first KiB of the receiver’s answer */
+        response_excerpt: string | null;
+      }[];
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "msg_2f1c0b7e9a4d4c55b8d6e3f1a2b3c4d5",
+     *           "event": "page.published",
+     *           "state": "delivered",
+     *           "attempts": 2,
+     *           "response_status": 200,
+     *           "last_error": null,
+     *           "payload": {
+     *             "type": "page.published",
+     *             "timestamp": "2026-11-27T10:05:00.000Z",
+     *             "data": {
+     *               "page_id": 12,
+     *               "site_id": 1,
+     *               "version": 3
+     *             }
+     *           },
+     *           "created_at": "2026-11-27T10:05:00.000Z",
+     *           "updated_at": "2026-11-27T10:05:31.000Z",
+     *           "attempt_log": [
+     *             {
+     *               "attempt": 1,
+     *               "at": "2026-11-27T10:05:00.000Z",
+     *               "response_status": 503,
+     *               "duration_ms": 41,
+     *               "error": "The receiver answered 503.",
+     *               "response_excerpt": "busy"
+     *             },
+     *             {
+     *               "attempt": 2,
+     *               "at": "2026-11-27T10:05:31.000Z",
+     *               "response_status": 200,
+     *               "duration_ms": 18,
+     *               "error": null,
+     *               "response_excerpt": "ok"
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "limit": 50,
+     *       "offset": 0
+     *     }
+     */
+    WebhookDeliveryList: {
+      data: components['schemas']['WebhookDelivery'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    /**
+     * @example {
      *       "id": 2,
      *       "email": "ann@example.com",
      *       "is_admin": false,
@@ -4124,6 +4642,64 @@ export interface components {
        */
       base_url: string;
       token: string;
+    };
+    /**
+     * WebhookCreateBody
+     * @example {
+     *       "url": "https://hooks.example.com/pageblocks",
+     *       "events": [
+     *         "page.published"
+     *       ],
+     *       "description": "CDN purge"
+     *     }
+     */
+    WebhookCreateBody: {
+      /**
+       * Format: uri
+       * @description http or https; its host must resolve to a public address (checked when saved and again at each delivery), unless the service runs with PROVIDER_ALLOW_PRIVATE=1. Redirects are not followed
+       */
+      url: string;
+      /** @description the events to receive: page.created, page.updated, page.deleted, page.published, page.scheduled, publication.failed, block.revised, block.deprecated, page.outdated */
+      events: (
+        | 'page.created'
+        | 'page.updated'
+        | 'page.deleted'
+        | 'page.published'
+        | 'page.scheduled'
+        | 'publication.failed'
+        | 'block.revised'
+        | 'block.deprecated'
+        | 'page.outdated'
+      )[];
+      description?: string | null;
+    };
+    /**
+     * WebhookUpdateBody
+     * @example {
+     *       "enabled": true
+     *     }
+     */
+    WebhookUpdateBody: {
+      /**
+       * Format: uri
+       * @description http or https; its host must resolve to a public address (checked when saved and again at each delivery), unless the service runs with PROVIDER_ALLOW_PRIVATE=1. Redirects are not followed
+       */
+      url?: string;
+      /** @description the events to receive: page.created, page.updated, page.deleted, page.published, page.scheduled, publication.failed, block.revised, block.deprecated, page.outdated */
+      events?: (
+        | 'page.created'
+        | 'page.updated'
+        | 'page.deleted'
+        | 'page.published'
+        | 'page.scheduled'
+        | 'publication.failed'
+        | 'block.revised'
+        | 'block.deprecated'
+        | 'page.outdated'
+      )[];
+      description?: string | null;
+      /** @description true enables a disabled endpoint again (its failures count from 0) */
+      enabled?: boolean;
     };
     /**
      * UserUpdateBody
@@ -6451,6 +7027,221 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBlockUpgradePlan: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+        /** @description major.minor (e.g. `1.2`): the revision to plan the upgrade to; the block’s current one by default. A version the block never had is a 422 at `to` */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "block_id": 3,
+           *       "to": {
+           *         "major": 1,
+           *         "minor": 1
+           *       },
+           *       "summary": {
+           *         "instances": 12,
+           *         "pages": 3,
+           *         "up_to_date": 2,
+           *         "ahead": 0,
+           *         "behind": 10,
+           *         "pages_behind": 3,
+           *         "minor": 6,
+           *         "migration": 0,
+           *         "blocked": {
+           *           "instances": 4,
+           *           "major": 0,
+           *           "values": 4,
+           *           "bindings": 0
+           *         },
+           *         "reasons": [
+           *           {
+           *             "field": "title",
+           *             "code": "too_long",
+           *             "instances": 4
+           *           }
+           *         ]
+           *       },
+           *       "data": [
+           *         {
+           *           "id": 41,
+           *           "page": {
+           *             "id": 7,
+           *             "name": "Home"
+           *           },
+           *           "position": 0,
+           *           "from": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "to": {
+           *             "major": 1,
+           *             "minor": 1
+           *           },
+           *           "bump": "minor",
+           *           "status": "blocked",
+           *           "blocked_by": [
+           *             "values"
+           *           ],
+           *           "migration": false,
+           *           "added": [
+           *             {
+           *               "field": "cta_label",
+           *               "value": "Go",
+           *               "from_default": true
+           *             }
+           *           ],
+           *           "removed_fields": [],
+           *           "lost": [],
+           *           "migrated": [],
+           *           "values_after": {
+           *             "title": "A title well over ten",
+           *             "cta_label": "Go"
+           *           },
+           *           "invalid_values": [
+           *             {
+           *               "path": "placeholder_values.title",
+           *               "code": "too_long",
+           *               "message": "Title is too long: at most 10 characters."
+           *             }
+           *           ],
+           *           "invalid_bindings": [],
+           *           "html": {
+           *             "before": "<h2>A title well over ten</h2>",
+           *             "after": "<h2>A title well over ten</h2><a>Go</a>",
+           *             "changed": true,
+           *             "assets_changed": false,
+           *             "errors": []
+           *           }
+           *         }
+           *       ],
+           *       "total": 10,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': {
+            block_id: number;
+            to: components['schemas']['Version'];
+            /** @description every instance behind `to`, whatever the page of entries asked for */
+            summary: {
+              /** @description your instances of the block, on all your pages */
+              instances: number;
+              pages: number;
+              /** @description instances on `to` already */
+              up_to_date: number;
+              /** @description instances on a later revision than `to` */
+              ahead: number;
+              /** @description instances behind `to`: the entries */
+              behind: number;
+              pages_behind: number;
+              /** @description of those behind, how many an upgrade takes with a minor step */
+              minor: number;
+              /** @description of those behind, how many an upgrade takes through a value migration */
+              migration: number;
+              blocked: {
+                instances: number;
+                major: number;
+                values: number;
+                bindings: number;
+              };
+              /** @description values that would not validate, by field and code, the most instances first */
+              reasons: {
+                field: string;
+                code: string;
+                instances: number;
+              }[];
+            };
+            data: components['schemas']['UpgradePlanEntry'][];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -12801,6 +13592,858 @@ export interface operations {
       };
     };
   };
+  listWebhooks: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 3,
+           *           "url": "https://hooks.example.com/pageblocks",
+           *           "description": "CDN purge",
+           *           "events": [
+           *             "page.published",
+           *             "page.deleted"
+           *           ],
+           *           "enabled": true,
+           *           "disabled_reason": null,
+           *           "disabled_at": null,
+           *           "consecutive_failures": 0,
+           *           "created_at": "2026-11-27T10:00:00.000Z",
+           *           "updated_at": "2026-11-27T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': components['schemas']['WebhookList'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/pageblocks",
+         *       "events": [
+         *         "page.published"
+         *       ],
+         *       "description": "CDN purge"
+         *     }
+         */
+        'application/json': components['schemas']['WebhookCreateBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.example.com/pageblocks",
+           *       "description": "CDN purge",
+           *       "events": [
+           *         "page.published",
+           *         "page.deleted"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "disabled_at": null,
+           *       "consecutive_failures": 0,
+           *       "created_at": "2026-11-27T10:00:00.000Z",
+           *       "updated_at": "2026-11-27T10:00:00.000Z",
+           *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+           *     }
+           */
+          'application/json': components['schemas']['WebhookCreated'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.example.com/pageblocks",
+           *       "description": "CDN purge",
+           *       "events": [
+           *         "page.published",
+           *         "page.deleted"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "disabled_at": null,
+           *       "consecutive_failures": 0,
+           *       "created_at": "2026-11-27T10:00:00.000Z",
+           *       "updated_at": "2026-11-27T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': components['schemas']['WebhookUpdateBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "url": "https://hooks.example.com/pageblocks",
+           *       "description": "CDN purge",
+           *       "events": [
+           *         "page.published",
+           *         "page.deleted"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "disabled_at": null,
+           *       "consecutive_failures": 0,
+           *       "created_at": "2026-11-27T10:00:00.000Z",
+           *       "updated_at": "2026-11-27T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+           *     }
+           */
+          'application/json': components['schemas']['WebhookSecret'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "msg_2f1c0b7e9a4d4c55b8d6e3f1a2b3c4d5",
+           *           "event": "page.published",
+           *           "state": "delivered",
+           *           "attempts": 2,
+           *           "response_status": 200,
+           *           "last_error": null,
+           *           "payload": {
+           *             "type": "page.published",
+           *             "timestamp": "2026-11-27T10:05:00.000Z",
+           *             "data": {
+           *               "page_id": 12,
+           *               "site_id": 1,
+           *               "version": 3
+           *             }
+           *           },
+           *           "created_at": "2026-11-27T10:05:00.000Z",
+           *           "updated_at": "2026-11-27T10:05:31.000Z",
+           *           "attempt_log": [
+           *             {
+           *               "attempt": 1,
+           *               "at": "2026-11-27T10:05:00.000Z",
+           *               "response_status": 503,
+           *               "duration_ms": 41,
+           *               "error": "The receiver answered 503.",
+           *               "response_excerpt": "busy"
+           *             },
+           *             {
+           *               "attempt": 2,
+           *               "at": "2026-11-27T10:05:31.000Z",
+           *               "response_status": 200,
+           *               "duration_ms": 18,
+           *               "error": null,
+           *               "response_excerpt": "ok"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': components['schemas']['WebhookDeliveryList'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  redeliverWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        /** @description a delivery id (msg_…) */
+        did: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "msg_2f1c0b7e9a4d4c55b8d6e3f1a2b3c4d5",
+           *       "event": "page.published",
+           *       "state": "delivered",
+           *       "attempts": 2,
+           *       "response_status": 200,
+           *       "last_error": null,
+           *       "payload": {
+           *         "type": "page.published",
+           *         "timestamp": "2026-11-27T10:05:00.000Z",
+           *         "data": {
+           *           "page_id": 12,
+           *           "site_id": 1,
+           *           "version": 3
+           *         }
+           *       },
+           *       "created_at": "2026-11-27T10:05:00.000Z",
+           *       "updated_at": "2026-11-27T10:05:31.000Z",
+           *       "attempt_log": [
+           *         {
+           *           "attempt": 1,
+           *           "at": "2026-11-27T10:05:00.000Z",
+           *           "response_status": 503,
+           *           "duration_ms": 41,
+           *           "error": "The receiver answered 503.",
+           *           "response_excerpt": "busy"
+           *         },
+           *         {
+           *           "attempt": 2,
+           *           "at": "2026-11-27T10:05:31.000Z",
+           *           "response_status": 200,
+           *           "duration_ms": 18,
+           *           "error": null,
+           *           "response_excerpt": "ok"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "msg_2f1c0b7e9a4d4c55b8d6e3f1a2b3c4d5",
+           *       "event": "page.published",
+           *       "state": "delivered",
+           *       "attempts": 2,
+           *       "response_status": 200,
+           *       "last_error": null,
+           *       "payload": {
+           *         "type": "page.published",
+           *         "timestamp": "2026-11-27T10:05:00.000Z",
+           *         "data": {
+           *           "page_id": 12,
+           *           "site_id": 1,
+           *           "version": 3
+           *         }
+           *       },
+           *       "created_at": "2026-11-27T10:05:00.000Z",
+           *       "updated_at": "2026-11-27T10:05:31.000Z",
+           *       "attempt_log": [
+           *         {
+           *           "attempt": 1,
+           *           "at": "2026-11-27T10:05:00.000Z",
+           *           "response_status": 503,
+           *           "duration_ms": 41,
+           *           "error": "The receiver answered 503.",
+           *           "response_excerpt": "busy"
+           *         },
+           *         {
+           *           "attempt": 2,
+           *           "at": "2026-11-27T10:05:31.000Z",
+           *           "response_status": 200,
+           *           "duration_ms": 18,
+           *           "error": null,
+           *           "response_excerpt": "ok"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   setBlockCover: {
     parameters: {
       query?: never;
@@ -16833,6 +18476,15 @@ export const blockScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['
 export const usageUpdate_statusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['Usage']['update_status']
 > = ['up_to_date', 'outdated_minor', 'outdated_major'];
+export const upgradePlanEntryBumpValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradePlanEntry']['bump']
+> = ['minor', 'major'];
+export const upgradePlanEntryStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradePlanEntry']['status']
+> = ['ready', 'blocked'];
+export const upgradePlanEntryBlocked_byValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradePlanEntry']['blocked_by']
+> = ['major', 'values', 'bindings'];
 export const collectionScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Collection']['scope']> =
   ['global', 'user'];
 export const layoutScopeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Layout']['scope']> = [
@@ -16863,9 +18515,38 @@ export const submissionReviewStatusValues: ReadonlyArray<
 export const submissionReviewBlockKindValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['SubmissionReview']['block']['kind']
 > = ['content', 'layout'];
+export const webhookDeliveryStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['WebhookDelivery']['state']
+> = ['pending', 'delivered', 'failed'];
 export const blockCreateBodyKindValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['BlockCreateBody']['kind']
 > = ['content', 'layout'];
 export const blockUpdateBodyKindValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['BlockUpdateBody']['kind']
 > = ['content', 'layout'];
+export const webhookCreateBodyEventsValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['WebhookCreateBody']['events']
+> = [
+  'page.created',
+  'page.updated',
+  'page.deleted',
+  'page.published',
+  'page.scheduled',
+  'publication.failed',
+  'block.revised',
+  'block.deprecated',
+  'page.outdated',
+];
+export const webhookUpdateBodyEventsValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['WebhookUpdateBody']['events']
+> = [
+  'page.created',
+  'page.updated',
+  'page.deleted',
+  'page.published',
+  'page.scheduled',
+  'publication.failed',
+  'block.revised',
+  'block.deprecated',
+  'page.outdated',
+];

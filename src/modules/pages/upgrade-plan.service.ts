@@ -1,0 +1,150 @@
+import type { Actor } from '../../shared/actor.js';
+import { unprocessable } from '../../shared/errors.js';
+import type { PageRequest } from '../../shared/pagination.js';
+import { StoredJson } from '../../shared/stored-json.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
+import type { Version } from '../blocks/blocks.js';
+import type { InstanceBuilder } from './instance-builder.js';
+import {
+  planEntry,
+  summarize,
+  versionBefore,
+  type InstanceRenderer,
+  type InstanceToRender,
+  type PlanEntry,
+  type PlanHtml,
+  type PlannedEntry,
+  type PlanRevision,
+  type PlanRow,
+  type RenderedInstance,
+  type UpgradePlan,
+  type UpgradePlanRows,
+} from './upgrade-plan.js';
+import { valuesAfterUpgrade } from './upgrade-values.js';
+
+/**
+ * The upgrade plan: every instance of the caller's behind the target revision
+ * is planned (the summary counts them all, from values and fields: no render),
+ * and only the entries of the page asked for are rendered, before and after,
+ * in one task on the shared render threads in the caller's turn.
+ */
+export class UpgradePlanService {
+  constructor(
+    private readonly deps: {
+      blocks: BlocksService;
+      rows: UpgradePlanRows;
+      instances: InstanceBuilder;
+      renderer: InstanceRenderer;
+    },
+  ) {}
+
+  async plan(
+    actor: Actor,
+    blockId: number,
+    query: PageRequest & { to?: Version | undefined },
+    signal?: AbortSignal,
+  ): Promise<UpgradePlan> {
+    const { planned, target, revisions } = await this.planned(actor, blockId, query.to);
+    const { rows, entries } = planned;
+    const page = entries.slice(query.offset, query.offset + query.limit);
+    const data = await this.withHtml(actor, page, target, revisions, rows, signal);
+    return {
+      block_id: blockId,
+      to: target.version,
+      summary: summarize(rows, target.version, entries),
+      data,
+      total: entries.length,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  /** Every entry of the plan, without HTML: what an upgrade everywhere applies. */
+  async planned(actor: Actor, blockId: number, to: Version | undefined) {
+    const block = await this.deps.blocks.get(actor, blockId);
+    const target = await this.target(blockId, block.revision, to);
+    const rows = await this.deps.rows.instancesOf(blockId, actor.userId);
+    const behind = rows.filter((r) => versionBefore(r.version, target.version));
+    const revisions = await this.deps.rows.revisions([...new Set(behind.map((r) => r.revision_id))]);
+    const upgraded = behind.map((row) =>
+      valuesAfterUpgrade({
+        from: revisions.get(row.revision_id)?.schema_content ?? [],
+        to: target.schema_content,
+        values: row.placeholder_values.value,
+      }),
+    );
+    // Checked as an instance standing on the target revision would be: values and bindings, in one call.
+    const snapshot = StoredJson.of(target.schema_content);
+    const problems = await this.deps.instances.checkPinnedEach(
+      behind.map((row, i) => ({
+        instance: { revision_id: target.id, schema_snapshot: snapshot },
+        blockType: block.block_type,
+        values: upgraded[i]!.values,
+        bindings: row.bindings?.value,
+        at: '',
+      })),
+    );
+    const entries = behind.map((row, i) => planEntry(row, target.version, upgraded[i]!, problems[i]!));
+    return { planned: { rows, entries }, target, revisions, block };
+  }
+
+  private async target(blockId: number, current: PlanRevision | null, to: Version | undefined): Promise<PlanRevision> {
+    if (to === undefined) {
+      if (current) return current;
+      throw unprocessable(`Block ${blockId} has no revision yet: there is nothing to upgrade to.`, [
+        { path: 'to', message: `Block ${blockId} has no revision yet.`, code: 'not_found' },
+      ]);
+    }
+    const revision = await this.deps.rows.revisionAt(blockId, to);
+    if (revision) return revision;
+    const at = `${to.major}.${to.minor}`;
+    throw unprocessable(`Block ${blockId} has no revision ${at}.`, [
+      {
+        path: 'to',
+        message: `Block ${blockId} has no revision ${at}: see GET /blocks/${blockId}/revisions.`,
+        code: 'not_found',
+      },
+    ]);
+  }
+
+  /** Each entry before and after, rendered in one task (two instances an entry), in the actor's turn. */
+  private async withHtml(
+    actor: Actor,
+    entries: PlannedEntry[],
+    target: PlanRevision,
+    revisions: Map<number, PlanRevision>,
+    rows: PlanRow[],
+    signal?: AbortSignal,
+  ): Promise<PlanEntry[]> {
+    if (entries.length === 0) return [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = entries.flatMap((entry): InstanceToRender[] => {
+      const row = byId.get(entry.id)!;
+      const bindings = row.bindings?.value ?? null;
+      return [
+        {
+          revisionId: row.revision_id,
+          fields: revisions.get(row.revision_id)?.schema_content ?? [],
+          values: row.placeholder_values,
+          bindings,
+        },
+        { revisionId: target.id, fields: target.schema_content, values: entry.values_after, bindings },
+      ];
+    });
+    const rendered = await this.deps.renderer.renderInstances(actor, items, signal);
+    return entries.map((entry, i) => ({ ...entry, html: compared(rendered[2 * i]!, rendered[2 * i + 1]!) }));
+  }
+}
+
+function compared(before: RenderedInstance, after: RenderedInstance): PlanHtml {
+  const errors = [before, after].flatMap((r) => ('error' in r ? [r.error] : []));
+  const html = (r: RenderedInstance) => ('error' in r ? null : r.html);
+  const assets = (r: RenderedInstance) => ('error' in r ? null : `${r.css}\u0000${r.js}`);
+  return {
+    before: html(before),
+    after: html(after),
+    changed: html(before) !== html(after) || errors.length > 0,
+    assets_changed: assets(before) !== assets(after),
+    errors,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The values an instance would hold after an upgrade, and how they got there:
+ * the one place that says it, for the upgrade plan (and, after it, for the
+ * upgrade everywhere that applies the plan). Today: the values kept, the new
+ * revision's defaults where a field is left out (as `upgrade` fills them),
+ * and the values of removed fields dropped (what a major upgrade loses).
+ *
+ * Value migrations (issue 29, point 5) plug in here: a migration chain from
+ * the instance's revision to the target one replaces the "kept + defaults"
+ * step below, and reports each value it moves in `migrated` with
+ * `migration: true`. Nothing else of the plan changes.
+ */
+import { isObject } from '../../shared/is-object.js';
+import { removedFields, type FieldDefinition } from '../blocks/schema/index.js';
+
+export interface UpgradeValuesInput {
+  /** The fields of the revision the instance stands on. */
+  from: FieldDefinition[];
+  /** The fields of the revision it would go to. */
+  to: FieldDefinition[];
+  /** Its values as stored. */
+  values: Record<string, unknown>;
+}
+
+export interface AddedField {
+  field: string;
+  /** The value it takes: its default; null when it has none (the field stays empty). */
+  value: unknown;
+  from_default: boolean;
+}
+
+export interface LostValue {
+  /** Where the value stands now: `subtitle`, `cta.label`, `items[2].caption`. */
+  path: string;
+  value: unknown;
+}
+
+export interface MigratedValue {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface UpgradedValues {
+  /** What the instance would hold on the new revision. */
+  values: Record<string, unknown>;
+  /** Top-level fields the new revision adds, with the value each takes. */
+  added: AddedField[];
+  /** The fields it removes or renames (their old names, `[]` for list items), as `removed_fields` says them. */
+  removed_fields: string[];
+  /** The values of those fields this instance holds: lost by the upgrade. */
+  lost: LostValue[];
+  /** Values a migration moved or changed (none until migrations exist). */
+  migrated: MigratedValue[];
+  /** Whether a migration took the instance across (false until migrations exist). */
+  migration: boolean;
+}
+
+/** The values after an upgrade from `from` to `to` (see the module's comment). */
+export function valuesAfterUpgrade({ from, to, values }: UpgradeValuesInput): UpgradedValues {
+  const removed = removedFields(from, to);
+  const after: Record<string, unknown> = structuredClone(values);
+  const lost: LostValue[] = [];
+  for (const field of removed) lost.push(...takeAt(after, field.split('.'), ''));
+  // New fields take their defaults, as `upgrade` fills them: only real ones (nothing is invented).
+  const known = new Set(from.map((f) => f.name));
+  const added: AddedField[] = [];
+  for (const field of to) {
+    if (field.type === 'binding') continue;
+    const hasDefault = field.default !== undefined;
+    if (hasDefault && !Object.hasOwn(after, field.name)) after[field.name] = structuredClone(field.default);
+    if (!known.has(field.name))
+      added.push({ field: field.name, value: after[field.name] ?? null, from_default: hasDefault });
+  }
+  return { values: after, added, removed_fields: removed, lost, migrated: [], migration: false };
+}
+
+/**
+ * Removes the values at a field path (`cta.label`, `items[].caption`) from
+ * `values`, in place, and answers each one taken with its concrete path.
+ */
+function takeAt(values: unknown, steps: string[], prefix: string): LostValue[] {
+  if (!isObject(values) || steps.length === 0) return [];
+  const [step, ...rest] = steps;
+  const name = step!.replace(/(\[\])+$/, '');
+  const lists = (step!.length - name.length) / 2;
+  if (!Object.hasOwn(values, name)) return [];
+  const path = prefix ? `${prefix}.${name}` : name;
+  if (lists === 0 && rest.length === 0) {
+    const value = values[name];
+    delete values[name];
+    return [{ path, value }];
+  }
+  return intoLists(values[name], lists, rest, path);
+}
+
+/** Down `lists` levels of arrays, then on along `rest` in each item. */
+function intoLists(value: unknown, lists: number, rest: string[], path: string): LostValue[] {
+  if (lists === 0) return takeAt(value, rest, path);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown, i): LostValue[] => {
+    const at = `${path}[${i}]`;
+    // `items[]` itself removed (its item definition gone): each item is lost.
+    if (lists === 1 && rest.length === 0) return [{ path: at, value: item }];
+    return intoLists(item, lists - 1, rest, at);
+  });
+}
