@@ -23,6 +23,7 @@ import {
 import { DiffQuery, VersionParams } from '../http/schemas/history.js';
 import { FourcmsSettingsBody } from '../http/schemas/publishing.js';
 import { PUBLICATION_TOOLS } from './publication-tools.js';
+import { UPGRADE_TOOLS } from './upgrade-tools.js';
 import type { ToolRoute } from './tool-route.js';
 
 export type { ToolRoute };
@@ -344,5 +345,6 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     query: DryRunQuery,
     expects: 'page',
   },
+  ...UPGRADE_TOOLS,
   ...PUBLICATION_TOOLS,
 ];

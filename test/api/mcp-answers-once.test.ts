@@ -132,6 +132,7 @@ const CALLS: [string, () => Promise<Record<string, unknown>> | Record<string, un
     () => {},
   ],
   ['block_usages', () => ({ id: ids.hero }), () => {}],
+  ['get_upgrade_plan', () => ({ id: ids.hero, limit: 5 }), () => {}],
   ['upgrade_block', async () => ({ pageId: ids.page, pbId: (await instances(id('page')))[0] }), () => {}],
   ['upgrade_all_blocks', () => ({ pageId: ids.page }), () => {}],
   [

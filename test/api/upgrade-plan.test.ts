@@ -283,3 +283,25 @@ describe('the upgrade plan', () => {
     expect(r.body.data[0].html).toMatchObject({ before: '<p>Hello</p>', after: '<p>Hello!</p>', changed: true });
   });
 });
+
+describe('the upgrade plan over MCP', () => {
+  it('get_upgrade_plan answers the route’s plan, `to` and paging included', async () => {
+    const { block } = await used();
+    await put(block.id, { template: '<h3>{{ title }}</h3>' });
+    const call = (args: Record<string, unknown>) =>
+      t.call('POST', '/api/v1/mcp', {
+        key: user.key,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_upgrade_plan', arguments: args } },
+      });
+    const answer = await call({ id: block.id, to: '1.1', limit: 2 });
+    const result = answer.body.result;
+    expect(result.isError).toBeFalsy();
+    const plan = JSON.parse(result.content[0].text);
+    expect(plan).toMatchObject({ to: { major: 1, minor: 1 }, total: 5, limit: 2, summary: { behind: 5, minor: 5 } });
+    expect(plan.data[0].html).toMatchObject({ before: `<h2>${LONG}</h2>`, after: `<h3>${LONG}</h3>`, changed: true });
+    const refused = (await call({ id: block.id, to: '7.0' })).body.result;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toContain('"path":"to"');
+  });
+});
