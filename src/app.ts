@@ -124,6 +124,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = await openDatabase(config, { onQuery: metrics?.onQuery });
   const jobs = await openJobQueue(config, database, clock, logger);
 
+  const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
+  const webhooks = new WebhooksService({
+    rows: webhooksRepository(database),
+    jobs,
+    transact: database.transact,
+    send: httpWebhookSender({
+      ...outbound,
+      timeoutMs: config.webhooks.timeoutSeconds * 1000,
+      excerptBytes: WEBHOOK_EXCERPT_BYTES,
+    }),
+    checkUrl: async (url) => {
+      const decision = await checkOutboundUrl(url, outbound);
+      if (!decision.allowed) throw fieldError('url', decision.reason.replaceAll('base_url', 'url'));
+    },
+    settings: { retryLimit: config.jobs.retryLimit, disableAfter: config.webhooks.disableAfter },
+    clock,
+  });
   const users = usersRepository(database);
   const sources = sourceIdsRepository(database);
   const blockRows = blocksRepository(database);
@@ -132,6 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     sources,
     clock,
     templates: new LiquidTemplateChecker(overrides.renderPool?.renderer),
+    outbox: webhooks,
   });
   const dataSources = new DataSourcesService({ catalog: catalogRepository(database), clock });
   const placeholderSchemas = new PlaceholderSchemaService(blocks, dataSources);
@@ -158,23 +176,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // Every page write is checked against both: its JSON here, its HTML rendered on the pool.
   const bounds = new PageBounds({ jsonLimit: config.pageJsonLimit, rendered: rendering });
-  const outbound = { allowPrivate: config.providerAllowPrivate, ...(overrides.lookup && { lookup: overrides.lookup }) };
-  const webhooks = new WebhooksService({
-    rows: webhooksRepository(database),
-    jobs,
-    transact: database.transact,
-    send: httpWebhookSender({
-      ...outbound,
-      timeoutMs: config.webhooks.timeoutSeconds * 1000,
-      excerptBytes: WEBHOOK_EXCERPT_BYTES,
-    }),
-    checkUrl: async (url) => {
-      const decision = await checkOutboundUrl(url, outbound);
-      if (!decision.allowed) throw fieldError('url', decision.reason.replaceAll('base_url', 'url'));
-    },
-    settings: { retryLimit: config.jobs.retryLimit, disableAfter: config.webhooks.disableAfter },
-    clock,
-  });
   const pages = new PagesService({
     pages: pageRows,
     sites,
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await assertPublicUrl(url, outbound);
     },
     clock,
+    outbox: webhooks,
   });
   const services: Services = {
     auth: new AuthService({
@@ -251,6 +253,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
       retryLimit: config.jobs.retryLimit,
       clock,
+      outbox: webhooks,
     }),
     webhooks,
     uploads: new UploadsService({

@@ -106,6 +106,50 @@ export function webhooksRepository({ db }: Database): WebhookRepository {
       await db.deleteFrom('webhooks').where('id', '=', id).execute();
     },
 
+    async blockAudience(blockId) {
+      const owner = await db
+        .selectFrom('blocks')
+        .select('owner_id')
+        .where('id', '=', blockId)
+        .where('scope', '=', 'user')
+        .executeTakeFirst();
+      const users = await db
+        .selectFrom('page_blocks')
+        .innerJoin('pages', 'pages.id', 'page_blocks.page_id')
+        .select('pages.owner_id')
+        .distinct()
+        .where('page_blocks.block_id', '=', blockId)
+        .execute();
+      const all = [...(owner ? [owner.owner_id] : []), ...users.map((row) => row.owner_id)].map(Number);
+      return [...new Set(all)];
+    },
+
+    async outdatedPages(blockId) {
+      const rows = await db
+        .selectFrom('pages')
+        .select(['id', 'owner_id', 'site_id', 'name', 'slug', 'kind', 'version'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('page_blocks')
+              .innerJoin('blocks', 'blocks.id', 'page_blocks.block_id')
+              .select('page_blocks.id')
+              .whereRef('page_blocks.page_id', '=', 'pages.id')
+              .where('page_blocks.block_id', '=', blockId)
+              .whereRef('page_blocks.revision_id', '<>', 'blocks.current_revision_id'),
+          ),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        owner_id: Number(row.owner_id),
+        site_id: row.site_id === null ? null : Number(row.site_id),
+        version: Number(row.version),
+      }));
+    },
+
     async subscribed(userId, type) {
       const rows = await db
         .selectFrom('webhooks')

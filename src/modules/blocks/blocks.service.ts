@@ -31,6 +31,8 @@ import {
   type VersionBump,
 } from './blocks.js';
 import { searchTerms } from './search-terms.js';
+import { blockData, withBumps } from './block-events.js';
+import { NO_OUTBOX, type Outbox } from '../webhooks/webhooks.js';
 import {
   bindingSlots,
   computeVersionBump,
@@ -69,6 +71,8 @@ export class BlocksService {
       clock: Clock;
       /** Refuses a template that cannot be rendered before it becomes a revision. */
       templates: TemplateChecker;
+      /** block.revised (and page.outdated) and block.deprecated, recorded with the write. */
+      outbox?: Outbox;
     },
   ) {}
 
@@ -230,15 +234,13 @@ export class BlocksService {
       block_type: input.block_type !== undefined ? input.block_type : block.block_type,
     };
     const basedOn = block.revision?.id ?? null;
-    const written = await this.deps.blocks.update({
-      id,
-      basedOn,
-      expected,
-      fields,
-      tags: input.tags,
-      revision,
-      now: this.now(),
-    });
+    const written = await (this.deps.outbox ?? NO_OUTBOX).within(
+      () => this.deps.blocks.update({ id, basedOn, expected, fields, tags: input.tags, revision, now: this.now() }),
+      (w) =>
+        w === 'done' && revision
+          ? [{ blockId: id, type: 'block.revised', data: blockData(block, revision.version, bump) }]
+          : [],
+    );
     if (written === 'moved') return undefined;
     if (written !== 'done') throw versionConflict(`Block ${id}`, written.stale);
     const removed = block.revision ? removedFields(before.schema_content, after.schema_content) : [];
@@ -298,7 +300,11 @@ export class BlocksService {
         { path: 'root', message: `Block ${id} is private.` },
       ]);
     }
-    await this.deps.blocks.setDeprecated(id, isDeprecated, this.now());
+    await (this.deps.outbox ?? NO_OUTBOX).within(
+      () => this.deps.blocks.setDeprecated(id, isDeprecated, this.now()),
+      () =>
+        isDeprecated && !block.is_deprecated ? [{ blockId: id, type: 'block.deprecated', data: blockData(block) }] : [],
+    );
     return this.get(actor, id);
   }
 
@@ -314,15 +320,7 @@ export class BlocksService {
       limit: page.limit + 1,
       offset: page.offset,
     });
-    const entries = rows.slice(0, page.limit).map((revision, i) => {
-      const previous = rows[i + 1];
-      const version_bump: RevisionEntry['version_bump'] = !previous
-        ? null
-        : revision.version.major > previous.version.major
-          ? 'major'
-          : 'minor';
-      return { ...revision, version_bump };
-    });
+    const entries = withBumps(rows, page.limit);
     return pageOf(entries, total, page);
   }
 

@@ -4,6 +4,8 @@ import { AppError, badGateway, conflict, fieldError, notFound, validationError }
 import type { SitesService } from '../sites/sites.service.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { Page } from '../pages/pages.js';
+import { pageEvent } from '../webhooks/events.js';
+import { NO_OUTBOX, type Outbox, type PageRef } from '../webhooks/webhooks.js';
 import type { PageRenderingService } from './page-rendering.service.js';
 import type {
   CmsProvider,
@@ -39,8 +41,14 @@ export class PublishingService {
       /** Checked when the settings are saved; the adapter checks again before every call. */
       guard: OutboundGuard;
       clock: Clock;
+      /** page.published and publication.failed, recorded with the publication's state. */
+      outbox?: Outbox;
     },
   ) {}
+
+  private get outbox(): Outbox {
+    return this.deps.outbox ?? NO_OUTBOX;
+  }
 
   async status(actor: Actor, pageId: number): Promise<PublicationStatus> {
     const page = await this.deps.pages.get(actor, pageId);
@@ -114,12 +122,13 @@ export class PublishingService {
     }
   }
 
-  async publish(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
+  /** `scheduled`: a scheduled run's try, whose failure its schedule reports once it is final. */
+  async publish(actor: Actor, pageId: number, input: PublishInput, scheduled = false): Promise<PublicationStatus> {
     const source = await this.deps.rendering.read(actor, pageId);
     const { page } = source;
     firstPublicationChecks(page, input);
     const provider = await this.providerOf(page.site_id);
-    return this.underClaim(pageId, false, async () => {
+    return this.underClaim(page, false, scheduled, async () => {
       const doc: PublishDocument = {
         kind: page.kind,
         title: input.name ?? page.name,
@@ -134,13 +143,17 @@ export class PublishingService {
       };
       const ref = await this.call(() => provider.publish(doc));
       const now = this.now();
-      await this.deps.publication.markPublished({
-        pageId,
-        version: page.version,
-        externalId: ref.id,
-        externalSlug: ref.slug,
-        now,
-      });
+      await this.outbox.within(
+        () =>
+          this.deps.publication.markPublished({
+            pageId,
+            version: page.version,
+            externalId: ref.id,
+            externalSlug: ref.slug,
+            now,
+          }),
+        () => [published(page, { external_id: ref.id, external_slug: ref.slug, update: false, scheduled })],
+      );
       const status: BaseStatus = {
         is_published: true,
         external_id: ref.id,
@@ -160,20 +173,30 @@ export class PublishingService {
    * included, without calling the provider: what a schedule is checked by.
    */
   async checkPublication(actor: Actor, pageId: number, input: PublishInput): Promise<'publish' | 'update'> {
+    return (await this.checkedPage(actor, pageId, input)).mode;
+  }
+
+  /** As `checkPublication`, with the page as it was read. */
+  async checkedPage(actor: Actor, pageId: number, input: PublishInput) {
     const { page } = await this.deps.rendering.read(actor, pageId);
     if (page.is_published) updateChecks(statusOf(page), input);
     else firstPublicationChecks(page, input);
     await this.providerOf(page.site_id);
-    return page.is_published ? 'update' : 'publish';
+    return { mode: page.is_published ? ('update' as const) : ('publish' as const), page };
   }
 
   /** Regenerates HTML, CSS and JS; metadata on the site changes only when sent. */
-  async publishUpdate(actor: Actor, pageId: number, input: PublishInput): Promise<PublicationStatus> {
+  async publishUpdate(
+    actor: Actor,
+    pageId: number,
+    input: PublishInput,
+    scheduled = false,
+  ): Promise<PublicationStatus> {
     const source = await this.deps.rendering.read(actor, pageId);
     const status = statusOf(source.page);
     updateChecks(status, input);
     const provider = await this.providerOf(source.page.site_id);
-    return this.underClaim(pageId, true, async () => {
+    return this.underClaim(source.page, true, scheduled, async () => {
       const metadata = Object.fromEntries(
         Object.entries({ ...input, title: input.name }).filter(([key, value]) => value !== undefined && key !== 'name'),
       );
@@ -181,7 +204,17 @@ export class PublishingService {
       const ref = await this.call(() => provider.update(status.external_id!, { ...metadata, ...content }));
       const externalSlug = ref.slug ?? status.external_slug;
       const now = this.now();
-      await this.deps.publication.markUpdated({ pageId, version: source.page.version, externalSlug, now });
+      await this.outbox.within(
+        () => this.deps.publication.markUpdated({ pageId, version: source.page.version, externalSlug, now }),
+        () => [
+          published(source.page, {
+            external_id: status.external_id,
+            external_slug: externalSlug,
+            update: true,
+            scheduled,
+          }),
+        ],
+      );
       const updated = {
         ...status,
         external_slug: externalSlug,
@@ -223,10 +256,12 @@ export class PublishingService {
    * whatever happens.
    */
   private async underClaim(
-    pageId: number,
+    page: PageRef,
     published: boolean,
+    scheduled: boolean,
     work: () => Promise<PublicationStatus>,
   ): Promise<PublicationStatus> {
+    const pageId = page.id;
     const now = this.deps.clock.now();
     const claimed = await this.deps.publication.claim({
       pageId,
@@ -254,7 +289,11 @@ export class PublishingService {
     } catch (error) {
       // The provider's refusal is kept (its message is already free of the token), so that the status tells it later.
       if (error instanceof AppError && error.kind === 'bad_gateway')
-        await this.deps.publication.markFailed({ pageId, message: error.message, now: this.now() });
+        await this.outbox.within(
+          () => this.deps.publication.markFailed({ pageId, message: error.message, now: this.now() }),
+          // A scheduled run's try may be followed by another: its schedule says when it failed for good.
+          () => (scheduled ? [] : [pageEvent('publication.failed', page, { error: error.message, scheduled })]),
+        );
       throw error;
     } finally {
       // After success the mark cleared the claim already; after a failure this releases it.
@@ -275,6 +314,9 @@ export class PublishingService {
     return this.deps.clock.now().toISOString();
   }
 }
+
+const published = (page: PageRef, more: Record<string, unknown>) =>
+  pageEvent('page.published', page, { published_version: page.version, ...more });
 
 /** The publication state as the page's row holds it, without its versions. */
 type BaseStatus = Omit<

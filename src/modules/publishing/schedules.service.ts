@@ -2,6 +2,8 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError } from '../../shared/errors.js';
 import type { Job, JobQueue } from '../jobs/jobs.js';
+import { pageEvent } from '../webhooks/events.js';
+import { NO_OUTBOX, type Outbox, type PageRef } from '../webhooks/webhooks.js';
 import type { PublicationStatus, PublishInput, ScheduleRepository } from './publishing.js';
 import type { PublishingService } from './publishing.service.js';
 
@@ -31,8 +33,14 @@ export class SchedulesService {
       /** Tries of a job after the first (the queue's retry limit): past them, a failure is final. */
       retryLimit: number;
       clock: Clock;
+      /** page.scheduled with the schedule, publication.failed with a run's final failure. */
+      outbox?: Outbox;
     },
   ) {}
+
+  private get outbox(): Outbox {
+    return this.deps.outbox ?? NO_OUTBOX;
+  }
 
   async schedule(actor: Actor, pageId: number, input: ScheduleInput): Promise<PublicationStatus> {
     const { publish_at, ...body } = input;
@@ -43,18 +51,23 @@ export class SchedulesService {
         expected: `a date-time after ${this.deps.clock.now().toISOString()}`,
       });
     // Checked as the publication would be now (a published page gets a publish-update).
-    await this.deps.publishing.checkPublication(actor, pageId, body);
+    const { mode, page } = await this.deps.publishing.checkedPage(actor, pageId, body);
     const previous = await this.deps.schedules.get(pageId);
-    // The job first: stored with the schedule that names it, a job without one does nothing.
-    const jobId = await this.deps.jobs.send(PUBLISH_JOB, { pageId }, { runAt: at });
-    await this.deps.schedules.put({
-      pageId,
-      userId: actor.userId,
-      publishAt: at.toISOString(),
-      input: body,
-      jobId,
-      now: this.deps.clock.now().toISOString(),
-    });
+    // The job, the schedule that names it and the event are stored together (a job without its schedule does nothing).
+    await this.outbox.within(
+      async () => {
+        const jobId = await this.deps.jobs.send(PUBLISH_JOB, { pageId }, { runAt: at });
+        await this.deps.schedules.put({
+          pageId,
+          userId: actor.userId,
+          publishAt: at.toISOString(),
+          input: body,
+          jobId,
+          now: this.deps.clock.now().toISOString(),
+        });
+      },
+      () => [pageEvent('page.scheduled', page, { publish_at: at.toISOString(), mode })],
+    );
     if (previous?.jobId) await this.deps.jobs.cancel(PUBLISH_JOB, previous.jobId);
     return this.deps.publishing.status(actor, pageId);
   }
@@ -75,18 +88,27 @@ export class SchedulesService {
     if (!schedule || schedule.jobId !== job.id) return;
     const actor = await this.deps.actorOf(schedule.userId);
     const end = (outcome: 'published' | 'failed', error: string | null) =>
-      this.deps.schedules.recordRun(pageId, job.id, {
-        outcome,
-        at: this.deps.clock.now().toISOString(),
-        attempts: job.attempt,
-        error,
-      });
+      this.outbox.within(
+        () =>
+          this.deps.schedules.recordRun(pageId, job.id, {
+            outcome,
+            at: this.deps.clock.now().toISOString(),
+            attempts: job.attempt,
+            error,
+          }),
+        () =>
+          outcome === 'failed' && page
+            ? [pageEvent('publication.failed', page, { error, scheduled: true, attempts: job.attempt })]
+            : [],
+      );
+    let page: PageRef | undefined;
     if (!actor) return end('failed', 'The account that scheduled this publication can no longer publish.');
     try {
-      const mode = await this.deps.publishing.checkPublication(actor, pageId, schedule.input);
-      await (mode === 'update'
-        ? this.deps.publishing.publishUpdate(actor, pageId, schedule.input)
-        : this.deps.publishing.publish(actor, pageId, schedule.input));
+      const checked = await this.deps.publishing.checkedPage(actor, pageId, schedule.input);
+      page = checked.page;
+      await (checked.mode === 'update'
+        ? this.deps.publishing.publishUpdate(actor, pageId, schedule.input, true)
+        : this.deps.publishing.publish(actor, pageId, schedule.input, true));
       await end('published', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,12 +1,7 @@
-import type { Page } from '../pages/pages.js';
-import type { WebhookEvent, WebhookEventType } from './webhooks.js';
+import type { PageRef, WebhookEvent, WebhookEventType } from './webhooks.js';
 
 /** A page's event: who owns it, and what a receiver needs to find it again. */
-export const pageEvent = (
-  type: WebhookEventType,
-  page: Pick<Page, 'id' | 'owner_id' | 'site_id' | 'name' | 'slug' | 'kind' | 'version'>,
-  more: Record<string, unknown> = {},
-): WebhookEvent => ({
+export const pageEvent = (type: WebhookEventType, page: PageRef, more: Record<string, unknown> = {}): WebhookEvent => ({
   userId: page.owner_id,
   type,
   data: {

@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { notFound } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { Job, JobQueue } from '../jobs/jobs.js';
+import { pageEvent } from './events.js';
 import { newSigningKey, secretOf, signedHeaders } from './signing.js';
 import {
   TEST_EVENT,
@@ -142,8 +143,14 @@ export class WebhooksService implements Outbox {
     return this.deps.transact(async () => {
       const result = await work();
       for (const event of eventsOf(result)) {
-        for (const webhookId of await this.deps.rows.subscribed(event.userId, event.type))
-          await this.record(webhookId, event.type, event.data);
+        const users = 'userId' in event ? [event.userId] : await this.deps.rows.blockAudience(event.blockId);
+        for (const userId of users) await this.notify(userId, event.type, event.data);
+        if ('blockId' in event && event.type === 'block.revised') {
+          for (const page of await this.deps.rows.outdatedPages(event.blockId)) {
+            const outdated = pageEvent('page.outdated', page, { block_id: event.blockId, block: event.data });
+            await this.notify(page.owner_id, outdated.type, outdated.data);
+          }
+        }
       }
       return result;
     });
@@ -189,6 +196,10 @@ export class WebhooksService implements Outbox {
       reason: `${this.deps.settings.disableAfter} deliveries in a row failed; the last: ${log.error}`,
       now: this.now(),
     });
+  }
+
+  private async notify(userId: number, type: string, data: Record<string, unknown>) {
+    for (const webhookId of await this.deps.rows.subscribed(userId, type)) await this.record(webhookId, type, data);
   }
 
   /** One delivery and its job, in the caller's transaction. */

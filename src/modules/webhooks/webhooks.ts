@@ -15,11 +15,25 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const TEST_EVENT = 'webhook.test';
 
-/** An event for one user's subscriptions, recorded in the transaction of the change that caused it. */
-export interface WebhookEvent {
-  userId: number;
-  type: WebhookEventType;
-  data: Record<string, unknown>;
+/**
+ * An event, recorded in the transaction of the change that caused it: for one
+ * user's subscriptions, or for a block's (its owner and every user with an
+ * instance of it; a `block.revised` also makes a `page.outdated` for each page
+ * that now pins an older revision of it).
+ */
+export type WebhookEvent =
+  | { userId: number; type: WebhookEventType; data: Record<string, unknown> }
+  | { blockId: number; type: 'block.revised' | 'block.deprecated'; data: Record<string, unknown> };
+
+/** A page as its events name it. */
+export interface PageRef {
+  id: number;
+  owner_id: number;
+  site_id: number | null;
+  name: string;
+  slug: string | null;
+  kind: string;
+  version: number;
 }
 
 /**
@@ -96,6 +110,10 @@ export interface WebhookRepository {
     now: string,
   ): Promise<void>;
   delete(id: number): Promise<void>;
+  /** The block's owner (a private block's) and every user with an instance of it. */
+  blockAudience(blockId: number): Promise<number[]>;
+  /** The pages with an instance of the block on a revision other than its current one. */
+  outdatedPages(blockId: number): Promise<PageRef[]>;
   /** The user's enabled endpoints that subscribe to `type`. */
   subscribed(userId: number, type: string): Promise<number[]>;
   addDelivery(input: { id: string; webhookId: number; event: string; payload: string; now: string }): Promise<void>;

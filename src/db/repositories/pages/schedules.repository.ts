@@ -1,7 +1,8 @@
+import { notFound } from '../../../shared/errors.js';
 import type { PublishInput, ScheduleRepository } from '../../../modules/publishing/publishing.js';
 import type { Database } from '../../dialects/dialect.js';
 
-export function schedulesRepository({ db }: Database): ScheduleRepository {
+export function schedulesRepository({ db, dialect }: Database): ScheduleRepository {
   return {
     async get(pageId) {
       const row = await db.selectFrom('page_schedules').selectAll().where('page_id', '=', pageId).executeTakeFirst();
@@ -33,11 +34,17 @@ export function schedulesRepository({ db }: Database): ScheduleRepository {
         ran_at: null,
         created_at: now,
       };
-      await db
-        .insertInto('page_schedules')
-        .values({ page_id: pageId, ...values })
-        .onConflict((oc) => oc.column('page_id').doUpdateSet(values))
-        .execute();
+      try {
+        await db
+          .insertInto('page_schedules')
+          .values({ page_id: pageId, ...values })
+          .onConflict((oc) => oc.column('page_id').doUpdateSet(values))
+          .execute();
+      } catch (error) {
+        // The page was deleted since it was checked: as if it had gone before (and its job goes with the transaction).
+        if (dialect.isForeignKeyViolation(error)) throw notFound(`Page ${pageId} not found.`);
+        throw error;
+      }
     },
 
     async clear(pageId, jobId) {
