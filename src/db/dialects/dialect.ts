@@ -81,6 +81,13 @@ export interface Dialect {
   addForeignKey(db: Kysely<any>, key: ForeignKey): Promise<void>;
   /** `SELECT … FOR UPDATE` where the database has row locks; SQLite serialises write transactions instead. */
   forUpdate<T extends { forUpdate(): T }>(query: T): T;
+  /**
+   * `SELECT … FOR NO KEY UPDATE`: excludes the row's other writers, but not the
+   * inserts that only reference it (their foreign-key check takes a key-share
+   * lock, which this lets through). For a row that is changed, never deleted,
+   * while other transactions may pin it (a block while pages take instances of it).
+   */
+  forNoKeyUpdate<T extends { forNoKeyUpdate(): T }>(query: T): T;
   isUniqueViolation(error: unknown): boolean;
   /** The database gave up on a transaction for another's sake (deadlock, serialization, busy): a fresh try may pass. */
   isRetryable(error: unknown): boolean;

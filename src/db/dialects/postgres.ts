@@ -33,6 +33,7 @@ export const postgresDialect: Dialect = {
       .execute();
   },
   forUpdate: (query) => query.forUpdate(),
+  forNoKeyUpdate: (query) => query.forNoKeyUpdate(),
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isForeignKeyViolation: (error) => errorCode(error) === '23503',
   // serialization_failure, deadlock_detected

@@ -28,6 +28,7 @@ export const sqliteDialect: Dialect = {
   addForeignKey: addForeignKeyByRebuild,
   // One connection, one writer: a transaction already excludes every other.
   forUpdate: (query) => query,
+  forNoKeyUpdate: (query) => query,
   isUniqueViolation: (error) => {
     const code = errorCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -185,24 +185,30 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
     },
 
     async update(input) {
-      return db.transaction().execute(async (trx) => {
-        const locked = await dialect
-          .forUpdate(
-            trx.selectFrom('blocks').select(['current_revision_id', 'edit_version']).where('id', '=', input.id),
-          )
-          .executeTakeFirst();
-        if (locked && !versionHolds(input.expected, locked.edit_version)) return { stale: locked.edit_version };
-        if (locked && locked.current_revision_id !== input.basedOn) return 'moved';
-        await trx
-          .updateTable('blocks')
-          .set((eb) => ({ ...input.fields, updated_at: input.now, edit_version: eb('edit_version', '+', 1) }))
-          .where('id', '=', input.id)
-          .execute();
-        if (input.tags) await replaceTags(trx, input.id, input.tags);
-        if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
-        await reindexBlock(trx, dialect, input.id);
-        return 'done';
-      });
+      // The block's row lock excludes other updates of it, not the page writes pinning it meanwhile: with
+      // FOR UPDATE, a page write holding its page and checking its new instance's reference waited for the
+      // block, while the block's change waited for that page (its pages' versions move): a deadlock, 500 on
+      // PostgreSQL. Another shape of the same is tried again.
+      return retrying(dialect, () =>
+        db.transaction().execute(async (trx) => {
+          const locked = await dialect
+            .forNoKeyUpdate(
+              trx.selectFrom('blocks').select(['current_revision_id', 'edit_version']).where('id', '=', input.id),
+            )
+            .executeTakeFirst();
+          if (locked && !versionHolds(input.expected, locked.edit_version)) return { stale: locked.edit_version };
+          if (locked && locked.current_revision_id !== input.basedOn) return 'moved';
+          await trx
+            .updateTable('blocks')
+            .set((eb) => ({ ...input.fields, updated_at: input.now, edit_version: eb('edit_version', '+', 1) }))
+            .where('id', '=', input.id)
+            .execute();
+          if (input.tags) await replaceTags(trx, input.id, input.tags);
+          if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
+          await reindexBlock(trx, dialect, input.id);
+          return 'done' as const;
+        }),
+      );
     },
 
     async delete(id, expected) {
