@@ -5,7 +5,7 @@
  * alternating between them. What one instance does, the other sees at once:
  * a key deleted, a session made or ended, the login throttle, a page written.
  * Work that must happen later happens once: scheduled publications run once
- * however many instances poll for them. What state lives where is in the
+ * and each webhook event is delivered once, however many instances poll. What state lives where is in the
  * README, "Running several instances".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,18 +14,21 @@ import { startApp, storageOf, type TestApp } from '../support/app.js';
 import { cookieFrom } from '../support/client.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
+import { startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
 
 const JOBS = { JOB_RETRY_LIMIT: '2', JOB_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '0.5' };
 const THROTTLE = { freeFailures: 3 };
 let a: TestApp;
 let b: TestApp;
 let fake: FakeFourcms;
+let receiver: Receiver;
 let user: TestUser;
 let siteId: number;
 let blockId: number;
 
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: 'fake-token-several' });
+  receiver = await startReceiver();
   const options = { env: JOBS, overrides: { throttle: THROTTLE, providerTimeoutMs: 4_000 } };
   a = await startApp(options);
   b = await startApp({ ...options, storage: storageOf(a) });
@@ -42,21 +45,12 @@ afterAll(async () => {
   await b?.stop();
   await a?.close();
   await fake?.close();
+  await receiver?.close();
 });
 
 /** The instance a request goes to: a, b, a, b... */
 let turn = 0;
 const next = () => (turn++ % 2 === 0 ? a : b);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`waited too long: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('two instances over one database', () => {
   it('a key deleted through one is refused by the other at once', async () => {
@@ -150,5 +144,27 @@ describe('two instances over one database', () => {
       .map((r) => (r.body as { title: string }).title)
       .sort();
     expect(sent).toEqual(pages.map((p) => `once ${p.id}`).sort());
+  }, 60_000);
+
+  it('delivers each webhook event once, whichever instance made it and whichever delivers it', async () => {
+    const hook = await a.call('POST', '/api/v1/webhooks', {
+      key: user.key,
+      body: { url: receiver.url('/several'), events: ['page.created'] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const created = [];
+    for (let i = 0; i < 8; i++) created.push(await createPage(next(), user, { name: `Hooked ${i}`, site_id: siteId }));
+    await until(
+      async () => receiver.at('/several').length,
+      (n) => n >= created.length,
+    );
+    // Time for a second delivery, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const got = receiver.at('/several');
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(got.length);
+    const pageIds = got
+      .map((r) => (JSON.parse(r.body) as { data: { page_id: number } }).data.page_id)
+      .sort((x, y) => x - y);
+    expect(pageIds).toEqual(created.map((p) => p.id).sort((x, y) => x - y));
   }, 60_000);
 });
