@@ -11,6 +11,12 @@ import { ADMIN, axeViolations, sessionCall, WIDTHS, type Violation } from './har
 
 const app = browserFixture({ user: 'walker' });
 
+/** A 1×1 red PNG, for the media library's grid. */
+const RED_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Violations that stay, by rule id, each with why. None so far. */
 const EXPLAINED: Record<string, string> = {};
 
@@ -63,6 +69,14 @@ describe('axe on every screen and every dialog', () => {
         { name: 'shown', label: 'Shown', type: 'boolean', default: true },
       ],
     });
+    const figure = await app.call('POST', '/api/blocks', {
+      name: 'Figure',
+      template: '<figure style="border-color: {{ accent }}"><img src="{{ photo }}" alt="{{ photo.alt }}"></figure>',
+      schema_content: [
+        { name: 'photo', label: 'Photo', type: 'image' },
+        { name: 'accent', label: 'Accent', type: 'color', default: '#1e3a8a' },
+      ],
+    });
     const site = await app.call('POST', '/api/sites', { name: 'Harbour news' });
     await app.call('POST', '/api/folders', { site_id: site.id, name: 'News' });
     const created = await app.call('POST', '/api/pages', {
@@ -71,10 +85,12 @@ describe('axe on every screen and every dialog', () => {
       blocks: [
         { block_id: block.id, placeholder_values: { heading: 'Open', words: 'At nine' } },
         { block_id: block.id, placeholder_values: { heading: 'Closed', words: 'On Sunday' } },
+        { block_id: figure.id },
       ],
     });
     const pageId = created.id as number;
     const pbId = created.blocks[0].id as number;
+    const figureId = created.blocks[2].id as number;
     await app.call('POST', '/api/api-keys', { title: 'Walk' });
 
     await screen(page, '/', /Welcome/);
@@ -119,6 +135,53 @@ describe('axe on every screen and every dialog', () => {
     await dialog(page, '/pages/{id} · details', () => page.getByRole('button', { name: 'Details' }).click(), /./);
     await dialog(page, '/pages/{id} · publish', () => page.getByRole('button', { name: 'Publish' }).click(), /Publish/);
     await screen(page, `/pages/${pageId}?tab=fields&block=${pbId}`, 'Opening hours', '/pages/{id} · Fields');
+    // The fields' own dialogs: the media library (empty, then with an image) and the colour picker.
+    await screen(
+      page,
+      `/pages/${pageId}?tab=fields&block=${figureId}`,
+      'Opening hours',
+      '/pages/{id} · Fields (image, colour)',
+    );
+    const library = 'Choose an image for “Photo”';
+    await dialog(
+      page,
+      '/pages/{id} · media library, empty',
+      () => page.getByRole('button', { name: 'Choose photo…' }).click(),
+      library,
+      async (opened) => {
+        await opened.getByText('No images on this site yet').waitFor();
+        await opened.getByRole('textbox', { name: 'Alt text' }).fill('A red square');
+        await opened
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: RED_PNG });
+        // An upload is chosen at once: the library closes.
+        await opened.waitFor({ state: 'hidden' });
+      },
+    );
+    await dialog(
+      page,
+      '/pages/{id} · media library, an image',
+      async () => {
+        await page.getByRole('button', { name: 'Change photo…' }).click();
+        await page.getByRole('button', { name: /^Choose image 1 \(/ }).waitFor();
+        await page.waitForLoadState('networkidle');
+      },
+      library,
+      async (opened) => {
+        await opened.getByRole('button', { name: /^Delete image 1/ }).click();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await judge('/pages/{id} · media library, asking before a delete', page);
+      },
+    );
+    await dialog(
+      page,
+      '/pages/{id} · colour picker',
+      () => page.getByRole('button', { name: 'Pick accent' }).click(),
+      /accent/i,
+      async () => {
+        await page.getByRole('slider', { name: 'Accent: hue' }).waitFor();
+      },
+    );
     await screen(page, `/pages/${pageId}?tab=history`, 'Opening hours', '/pages/{id} · History');
     await screen(page, `/pages/${pageId}?tab=updates`, 'Opening hours', '/pages/{id} · Updates');
     await screen(page, '/pages/abc', null, '/pages/abc (no such page)');
