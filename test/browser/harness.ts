@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,14 +33,27 @@ export interface Service {
 }
 
 /** `node dist/main.js` on port 0; `npm run test:browser` builds first. */
+/** A port free now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
 export async function startService(env: Record<string, string> = {}): Promise<Service> {
+  // On a port known before it starts, and told its own public URL: uploads' URLs point back to it
+  // (with PORT=0 they would name port 0).
+  const port = env.PORT ?? String(await freePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'pageblocks-browser-'));
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : '';
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_SCHEMA: schema,

@@ -102,7 +102,12 @@ export function EditorPanel({
         />
       </Tabs.Panel>
       <Tabs.Panel value="updates" pt="sm">
-        <OutdatedBlocks pageId={page.id} blocks={blocks} onChanged={() => undefined /* the page refetches */} />
+        <OutdatedBlocks
+          pageId={page.id}
+          siteId={page.site_id ?? null}
+          blocks={blocks}
+          onChanged={() => undefined /* the page refetches */}
+        />
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,29 +1,23 @@
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { SchemaForm } from '../../forms/schema-form';
 import { validator } from '../../forms/schema-validator';
-import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
-import { textFieldsOf, uiSchemaOf } from './fields/field-ui';
+import { textFieldsOf } from './fields/field-ui';
+import { fieldTemplates, fieldWidgets, valuesUiSchema } from './fields/field-form';
 import type { EditableText } from '../sandboxed-html';
-import { RichTextWidget } from './fields/richtext-widget';
-import { ColorWidget } from './fields/color-widget';
-import { ImageWidget, type FieldsContext } from './fields/image-widget';
-import { ListItemTemplate, ListTemplate } from './fields/list-templates';
+import type { FieldsContext } from './fields/image-widget';
 import { useSaveShortcut } from './fields/save-shortcut';
 import { BindingsEditor, toBindings, type Bindings } from './bindings-editor';
 import { BlockPreview } from './block-preview';
-import { MarkdownWidget } from './markdown-widget';
 import type { InstanceDraft } from './page-preview';
 import { placeInstanceErrors, type PlacedInstanceErrors } from './server-error-schema';
 import type { Instance } from './use-page-blocks';
 
-// Named apart from rjsf's own `color` (Mantine's ColorInput), which the schema's format alone would not pick.
-const widgets = { markdown: MarkdownWidget, richtext: RichTextWidget, colour: ColorWidget, image: ImageWidget };
-const templates = { ArrayFieldTemplate: ListTemplate, ArrayFieldItemTemplate: ListItemTemplate };
 /** A value typed in place on the page; `n` counts them. */
 export interface TypedText {
   field: string;
@@ -223,12 +217,7 @@ function InstanceForm({
         {errorMessage(contract.error)}
       </Alert>
     );
-  const uiSchema: UiSchema = {
-    ...uiSchemaOf(contract.data.schema),
-    ...(contract.data.block_type === 'markdown'
-      ? { _markdown: { 'ui:widget': 'markdown', 'ui:title': 'Content' }, 'ui:order': ['_markdown', '*'] }
-      : {}),
-  };
+  const uiSchema = valuesUiSchema(contract.data);
   const edited = () => {
     if (save.isSuccess) save.reset();
   };
@@ -238,8 +227,8 @@ function InstanceForm({
       <SchemaForm
         schema={contract.data.schema}
         uiSchema={uiSchema}
-        widgets={widgets}
-        templates={templates}
+        widgets={fieldWidgets}
+        templates={fieldTemplates}
         formContext={{ siteId } satisfies FieldsContext}
         validator={validator}
         formData={values}

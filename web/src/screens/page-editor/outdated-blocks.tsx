@@ -17,10 +17,13 @@ type UpgradeAll =
  */
 export function OutdatedBlocks({
   pageId,
+  siteId,
   blocks,
   onChanged,
 }: {
   pageId: number;
+  /** The page's site, whose uploads the Replace dialog's image fields choose from. */
+  siteId: number | null;
   blocks: Instance[];
   onChanged: () => void;
 }) {
@@ -157,6 +160,7 @@ export function OutdatedBlocks({
       </Paper>
       <ReplaceBlockModal
         pageId={pageId}
+        siteId={siteId}
         instance={replacing}
         onClose={() => {
           setReplacing(null);

@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
 import { ErrorSummary } from '../../forms/error-summary';
+import { fieldTemplates, fieldWidgets, valuesUiSchema } from './fields/field-form';
+import type { FieldsContext } from './fields/image-widget';
 import { keptValues, lostValues, showValue } from './removed-values';
 import { placeServerErrors } from './server-error-schema';
 import type { Instance } from './use-page-blocks';
@@ -27,16 +29,20 @@ interface UpgradePlan {
 /**
  * The replace flow of a major change: which fields the new version removes and
  * the values that go with them, a form from the new placeholder schema
- * (prefilled with what can be kept), and `PUT …/replace` on confirmation.
- * The service's refusals land on their fields.
+ * (prefilled with what can be kept), drawn with the Fields tab's widgets
+ * (multi-line text, rich text, colour picker, media library, list cards),
+ * and `PUT …/replace` on confirmation. The service's refusals land on their fields.
  */
 export function ReplaceBlockModal({
   pageId,
+  siteId,
   instance,
   onClose,
   onReplaced,
 }: {
   pageId: number;
+  /** The page's site, whose uploads an image field chooses from. */
+  siteId: number | null;
   instance: Instance | null;
   onClose: () => void;
   onReplaced: () => void;
@@ -51,7 +57,14 @@ export function ReplaceBlockModal({
       title={instance ? `Replace “${instance.block.name}” with its new version` : ''}
     >
       {instance && (
-        <ReplaceForm key={instance.id} pageId={pageId} instance={instance} onClose={onClose} onReplaced={onReplaced} />
+        <ReplaceForm
+          key={instance.id}
+          pageId={pageId}
+          siteId={siteId}
+          instance={instance}
+          onClose={onClose}
+          onReplaced={onReplaced}
+        />
       )}
     </Modal>
   );
@@ -59,11 +72,13 @@ export function ReplaceBlockModal({
 
 function ReplaceForm({
   pageId,
+  siteId,
   instance,
   onClose,
   onReplaced,
 }: {
   pageId: number;
+  siteId: number | null;
   instance: Instance;
   onClose: () => void;
   onReplaced: () => void;
@@ -194,6 +209,10 @@ function ReplaceForm({
       <div ref={formRef}>
         <SchemaForm
           schema={contract.data.schema}
+          uiSchema={valuesUiSchema(contract.data)}
+          widgets={fieldWidgets}
+          templates={fieldTemplates}
+          formContext={{ siteId } satisfies FieldsContext}
           validator={validator}
           formData={formData}
           extraErrors={extraErrors}

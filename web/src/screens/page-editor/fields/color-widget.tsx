@@ -1,6 +1,7 @@
 import { Button, ColorPicker, ColorSwatch, Group, Popover, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
+import { escapeStaysInside } from './escape-inside';
 import { errorIdOf, FieldShell, isInvalid } from './field-shell';
 
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -52,7 +53,7 @@ export function ColorWidget({
               Pick {name.toLowerCase()}
             </Button>
           </Popover.Target>
-          <Popover.Dropdown>
+          <Popover.Dropdown {...escapeStaysInside()}>
             <ColorPicker
               format="hex"
               value={HEX.test(text) ? text : '#ffffff'}

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { unwrap, useApi } from '../../../api/client';
 import { errorMessage } from '../../../api/errors';
 import classes from './media-library.module.css';
+import { escapeStaysInside } from './escape-inside';
 
 export interface SiteUpload {
   name: string;
@@ -104,7 +105,13 @@ export function MediaLibrary({
   });
   const list = uploads.data?.data ?? [];
   return (
-    <Modal opened={opened} onClose={onClose} title={`Choose an image for “${fieldLabel}”`} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Choose an image for “${fieldLabel}”`}
+      size="xl"
+      {...escapeStaysInside(onClose)}
+    >
       <Stack gap="sm">
         <TextInput
           label="Alt text"
