@@ -9,6 +9,16 @@ export interface Violation {
 }
 
 const SAMPLE = 5;
+
+/**
+ * `owners`: compare only these users' pages with their history (the whole
+ * database otherwise). The comparison reads every version it checks, so a
+ * test that checks after each of thousands of steps scopes it to the users
+ * that acted.
+ */
+export interface IntegrityScope {
+  owners?: number[];
+}
 /** What a version keeps of the page's row and compares with it (a site's or folder's deletion clears those without a version). */
 const COMPARED = ['name', 'slug', 'meta_title', 'meta_description', 'meta_keywords', 'meta_robots'] as const;
 
@@ -20,12 +30,17 @@ const COMPARED = ['name', 'slug', 'meta_title', 'meta_description', 'meta_keywor
  * that exist. A write that stopped half-way (a crash) must leave none of these
  * broken: the version is written in the write's transaction.
  */
-export async function checkHistory(db: Kysely<DB>): Promise<Violation[]> {
+export async function checkHistory(db: Kysely<DB>, scope: IntegrityScope = {}): Promise<Violation[]> {
   // A database from before history began (migration 0018) has none to check. Asked of the
   // migrations' own table, which lives where the service's tables do (any schema's would not).
   const { rows: applied } = await sql`select name from schema_migrations where name = '0018-page-history'`.execute(db);
   if (applied.length === 0) return [];
   const violations: Violation[] = [];
+  // An empty list matches no page (never `in ()`).
+  const owners = scope.owners && (scope.owners.length ? scope.owners : [-1]);
+  // Raw fragments: `and <page id> in (the owners' pages)`, or nothing.
+  const owned = (pageId: string) =>
+    owners ? sql` and ${sql.raw(pageId)} in (select id from pages where owner_id in (${sql.join(owners)}))` : sql``;
   const found = (check: string, rows: unknown[]) => {
     if (rows.length) violations.push({ check, rows: rows.slice(0, SAMPLE) });
   };
@@ -38,7 +53,7 @@ export async function checkHistory(db: Kysely<DB>): Promise<Violation[]> {
 
   const { rows: numbers } = await sql<{ id: number; version: number; latest: number | null }>`
     select p.id, p.version, (select max(v.number) from page_versions v where v.page_id = p.id) as latest
-    from pages p`.execute(db);
+    from pages p where 1 = 1${owned('p.id')}`.execute(db);
   found(
     "pages.version is the number of the page's latest version",
     numbers.filter((p) => p.latest === null || Number(p.latest) !== Number(p.version)),
@@ -46,15 +61,17 @@ export async function checkHistory(db: Kysely<DB>): Promise<Violation[]> {
 
   const { rows: stale } = await sql`select pb.id, pb.page_id from page_blocks pb
       left join page_block_states s on s.id = (select max(x.id) from page_block_states x where x.page_block_id = pb.id)
-    where s.id is null or s.page_id <> pb.page_id or s.revision_id <> pb.revision_id or s.block_id <> pb.block_id
+    where (s.id is null or s.page_id <> pb.page_id or s.revision_id <> pb.revision_id or s.block_id <> pb.block_id
       or s.major <> pb.major or s.minor <> pb.minor
       or s.parent_page_block_id is distinct from pb.parent_page_block_id
-      or s.placeholder_values <> pb.placeholder_values or s.bindings is distinct from pb.bindings`.execute(db);
+      or s.placeholder_values <> pb.placeholder_values or s.bindings is distinct from pb.bindings)${owned('pb.page_id')}`.execute(
+    db,
+  );
   found("each instance's latest state is the instance as it stands", stale);
 
   const { rows: instances } = await sql<{ page_id: number; id: number; state: number | null }>`
     select pb.page_id, pb.id, (select max(x.id) from page_block_states x where x.page_block_id = pb.id) as state
-    from page_blocks pb order by pb.page_id, pb.order_index, pb.id`.execute(db);
+    from page_blocks pb where 1 = 1${owned('pb.page_id')} order by pb.page_id, pb.order_index, pb.id`.execute(db);
   const expected = new Map<number, Array<[number, number]>>();
   for (const r of instances) {
     const list = expected.get(Number(r.page_id)) ?? [];
@@ -70,6 +87,7 @@ export async function checkHistory(db: Kysely<DB>): Promise<Violation[]> {
       ...COMPARED.map((c) => `v.${c} as v_${c}` as const),
       ...COMPARED.map((c) => `p.${c}` as const),
     ])
+    .$if(owners !== undefined, (q) => q.where('p.owner_id', 'in', owners!))
     .execute();
   const differing = latest.filter((v) => {
     const row = v as unknown as Record<string, unknown>;
@@ -83,8 +101,24 @@ export async function checkHistory(db: Kysely<DB>): Promise<Violation[]> {
     differing.map((v) => ({ page_id: v.page_id })),
   );
 
-  const states = new Set((await db.selectFrom('page_block_states').select('id').execute()).map((s) => Number(s.id)));
-  const versions = await db.selectFrom('page_versions').select(['page_id', 'number', 'blocks']).execute();
+  const ownedPages = db
+    .selectFrom('pages')
+    .select('id')
+    .where('owner_id', 'in', owners ?? []);
+  const states = new Set(
+    (
+      await db
+        .selectFrom('page_block_states')
+        .select('id')
+        .$if(owners !== undefined, (q) => q.where('page_id', 'in', ownedPages))
+        .execute()
+    ).map((s) => Number(s.id)),
+  );
+  const versions = await db
+    .selectFrom('page_versions')
+    .select(['page_id', 'number', 'blocks'])
+    .$if(owners !== undefined, (q) => q.where('page_id', 'in', ownedPages))
+    .execute();
   found(
     'every version names states that exist',
     versions

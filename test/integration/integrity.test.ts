@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
+import type { IntegrityScope } from '../../src/db/integrity-history.js';
 import type { DB } from '../../src/db/schema.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
@@ -34,7 +35,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs `corrupt`, checks, and undoes it, whatever happened. */
-async function violationsAfter(corrupt: (trx: Kysely<DB>) => Promise<unknown>, withoutForeignKeys = false) {
+async function violationsAfter(
+  corrupt: (trx: Kysely<DB>) => Promise<unknown>,
+  withoutForeignKeys = false,
+  scope?: IntegrityScope,
+) {
   const sqlite = t.app.database.dialect.name === 'sqlite';
   // SQLite cannot switch foreign keys inside a transaction; PostgreSQL switches them per transaction.
   if (withoutForeignKeys && sqlite) await sql`pragma foreign_keys = off`.execute(db);
@@ -45,7 +50,7 @@ async function violationsAfter(corrupt: (trx: Kysely<DB>) => Promise<unknown>, w
       .execute(async (trx) => {
         if (withoutForeignKeys && !sqlite) await sql`set local session_replication_role = replica`.execute(trx);
         await corrupt(trx);
-        found = await checkIntegrity(trx);
+        found = await checkIntegrity(trx, scope);
         throw new Error('undo');
       })
       .catch((error: Error) => {
@@ -165,5 +170,26 @@ describe('the integrity check', () => {
       "a page's latest version is the page as it stands",
       'every version names states that exist',
     ]);
+  });
+
+  it("compares only the given owners' pages with their history when asked, and every other check whole", async () => {
+    const [first] = page.blocks;
+    const corrupt = async (trx: Kysely<DB>) => {
+      await trx.deleteFrom('page_block_states').where('page_block_id', '=', first!.id).execute();
+      await trx.updateTable('page_blocks').set({ order_index: 99 }).where('id', '=', page.blocks[1]!.id).execute();
+    };
+    const history = [
+      UNRECORDED,
+      "a page's latest version is the page as it stands",
+      'every version names states that exist',
+    ];
+    const whole = await violationsAfter(corrupt);
+    expect(whole).toEqual(expect.arrayContaining(history));
+    expect(await violationsAfter(corrupt, false, { owners: [user.id] })).toEqual(whole);
+    const others = await violationsAfter(corrupt, false, { owners: [user.id + 1_000_000] });
+    expect(others).not.toEqual(expect.arrayContaining([history[0]]));
+    expect(others.filter((v) => history.includes(v))).toEqual([]);
+    expect(others).toEqual(whole.filter((v) => !history.includes(v)));
+    expect(others.length).toBeGreaterThan(0);
   });
 });
