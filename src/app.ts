@@ -32,6 +32,8 @@ import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
+import { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
+import { ValueMigrator } from './modules/pages/value-migrator.js';
 import { upgradeImpactRepository } from './db/repositories/upgrade-impact.repository.js';
 import { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
 import { upgradePlanRepository } from './db/repositories/upgrade-plan.repository.js';
@@ -219,7 +221,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
-    pageBlocks: new PageBlocksService({ pages: pageRows, pagesService: pages, blocks, instances, bounds, clock }),
+    pageBlocks: new PageBlocksService({
+      pages: pageRows,
+      pagesService: pages,
+      blocks,
+      instances,
+      bounds,
+      clock,
+      chains: blockRows,
+    }),
+    migrations: new PageBlockMigrationsService({
+      pages: pageRows,
+      pagesService: pages,
+      blocks,
+      chains: blockRows,
+      instances,
+      bounds,
+      migrator: new ValueMigrator(renderer),
+      clock,
+    }),
     upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
     upgradePlan: new UpgradePlanService({
       blocks,

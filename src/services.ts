@@ -21,6 +21,7 @@ import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
 import type { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
 import type { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
+import type { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -38,6 +39,8 @@ export interface Services {
   upgradeImpact: UpgradeImpactService;
   /** What upgrading a block's instances would do, instance by instance (`GET /blocks/{id}/upgrade-plan`). */
   upgradePlan: UpgradePlanService;
+  /** One instance through its block's chain of revisions and their value migrations. */
+  migrations: PageBlockMigrationsService;
   history: PageHistoryService;
   folders: FoldersService;
   layouts: LayoutsService;

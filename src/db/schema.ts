@@ -101,6 +101,8 @@ export interface BlockRevisionsTable {
   schema_content: JsonText;
   changelog: string | null;
   created_at: Timestamp;
+  /** The value migrations from the revision before (issue 29, point 5); `[]` for none. */
+  migrations: ColumnType<string, string | undefined, string>;
 }
 
 export interface BlockRevisionSourcesTable {

@@ -167,6 +167,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'upgradePageBlock',
     use: 'Use it when one instance is `outdated_minor`: it moves to its block’s current revision, values kept.',
   },
+  'POST /pages/{pageId}/blocks/{pbId}/migrate': {
+    id: 'migratePageBlock',
+    use: 'Use it when an upgrade answers `migratable: true`: the block’s migrations carry the values over; try it with `dry_run=1` first.',
+  },
   'POST /pages/{pageId}/blocks/upgrade-all': {
     id: 'upgradeAllPageBlocks',
     use: 'Use it to bring a whole page up to date after its blocks changed; then replace what it lists in `skipped_major`.',

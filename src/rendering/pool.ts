@@ -20,6 +20,7 @@ import type { BlockRenderInput } from './renderer.js';
 import type { RenderOutcome, RenderTask, TaskBlock } from './render-worker.js';
 import { StoredJson } from '../shared/stored-json.js';
 import { SizeBound } from './size-bound.js';
+import type { MigrationLink, MigrationOutcome } from '../modules/blocks/migrations/migration-steps.js';
 
 export interface RenderPoolOptions {
   /** Wall-clock budget of one page, in milliseconds. */
@@ -315,6 +316,33 @@ export class RenderPool implements PageRenderer {
 
   previewDocument(page: RenderedPage & { title: string }): string {
     return previewDocument(page);
+  }
+
+  /**
+   * Value migrations that derive values, on a thread in the user's turn, under
+   * a page's wall-clock budget and heap (each derive under the renderer's own
+   * limits): `stopped` when the thread was ended, and nothing is kept of it.
+   */
+  async migrate(
+    values: Record<string, unknown>[],
+    chain: MigrationLink[],
+    renderFor?: RenderFor,
+  ): Promise<MigrationOutcome[] | { stopped: string }> {
+    const release = await this.#share.acquire(renderFor);
+    const progress = new Int32Array(new SharedArrayBuffer(8));
+    const deadline = this.#deadline(progress);
+    try {
+      // The worker's named export `migrate` (the pool is typed for pages).
+      const task = { values, chain, progress } as unknown as RenderTask;
+      return (await this.#threads().run(task, { name: 'migrate', signal: deadline })) as unknown as MigrationOutcome[];
+    } catch (error) {
+      if (deadline.aborted) return { stopped: `it ran longer than ${this.options.pageBudgetMs} ms and was stopped.` };
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        return { stopped: `it needed more than ${this.options.heapMb} MB and was stopped.` };
+      throw error;
+    } finally {
+      release();
+    }
   }
 
   surelyFits(blocks: PageBlockInput[]): boolean {

@@ -4,6 +4,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: render, outline } = await import('./render-worker.ts');
+const { default: render, outline, migrate } = await import('./render-worker.ts');
 export default render;
-export { outline };
+export { outline, migrate };

@@ -12,6 +12,10 @@ import type { RenderDefaults } from '../modules/blocks/schema/render-defaults.js
 import type { ImageSpots } from '../modules/blocks/schema/image-spots.js';
 import { RenderError, Renderer, type RendererOptions, type RenderFailure } from './renderer.js';
 import { outlineOf } from '../shared/html-outline.js';
+import { migrateValues } from '../modules/blocks/migrations/migrate-values.js';
+import type { MigrationLink, MigrationOutcome } from '../modules/blocks/migrations/migration-steps.js';
+import { liquidDerive } from './derive.js';
+import { DEFAULT_RENDERER_OPTIONS } from './renderer-options.js';
 
 /**
  * A page block as sent: no CSS or JS (the main thread lays the page out), its
@@ -60,10 +64,8 @@ export type RenderOutcome =
       index: number | undefined;
     };
 
-const renderer = new Renderer({
-  ...(workerData as { renderer?: RendererOptions } | null)?.renderer,
-  outputCacheSize: 0,
-});
+const rendererOptions = (workerData as { renderer?: RendererOptions } | null)?.renderer;
+const renderer = new Renderer({ ...rendererOptions, outputCacheSize: 0 });
 
 const NO_VALUES: Record<string, unknown> = Object.freeze({});
 
@@ -95,6 +97,22 @@ function pageBlock(block: TaskBlock): PageBlockInput {
 /** A rendered document's outline (`RenderPool.outline`): parsed here, away from the event loop. */
 export function outline(html: string): string {
   return outlineOf(html);
+}
+
+/** Value migrations whose chain derives values (`RenderPool.migrate`): each instance's values through the chain. */
+export interface MigrateTask {
+  values: Record<string, unknown>[];
+  chain: MigrationLink[];
+  /** Shared with the main thread: [1] 1 once started (the deadline runs from then). */
+  progress: Int32Array;
+}
+
+export function migrate(task: MigrateTask): MigrationOutcome[] {
+  Atomics.store(task.progress, 1, 1);
+  Atomics.notify(task.progress, 1);
+  // One function per task: an expression is parsed once for all the instances of the task.
+  const derive = liquidDerive({ ...DEFAULT_RENDERER_OPTIONS, ...rendererOptions });
+  return task.values.map((values) => migrateValues(values, task.chain, derive));
 }
 
 export default async function render(task: RenderTask): Promise<RenderOutcome> {

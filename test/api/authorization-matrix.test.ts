@@ -89,6 +89,7 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/v1/pages/:pageId/blocks/:pbId/move': owned(404),
   'DELETE /api/v1/pages/:pageId/blocks/:pbId': owned(404),
   'POST /api/v1/pages/:pageId/blocks/:pbId/upgrade': owned(404),
+  'POST /api/v1/pages/:pageId/blocks/:pbId/migrate': owned(404),
   'POST /api/v1/pages/:pageId/blocks/upgrade-all': owned(404),
   'PUT /api/v1/pages/:pageId/blocks/:pbId/replace': owned(404),
   'GET /api/v1/pages/:id/publication': owned(404),

@@ -269,6 +269,7 @@ describe('pinning and upgrades', () => {
       current_pin: { major: 1, minor: 1 },
       library_version: { major: 2, minor: 0 },
       removed_fields: expect.arrayContaining(['title', 'items', 'badge']),
+      migratable: false,
     });
     expect((await read(page.id)).blocks[0].version).toEqual({ major: 1, minor: 1 });
   });
@@ -317,6 +318,7 @@ describe('pinning and upgrades', () => {
           current_pin: { major: 1, minor: 0 },
           library_version: { major: 2, minor: 0 },
           removed_fields: ['old'],
+          migratable: false,
         },
       ],
       already_up_to_date: [steadyPb],

@@ -22,6 +22,7 @@ import * as blockEditVersion from './0019-block-edit-version.js';
 import * as jobs from './0020-jobs.js';
 import * as pageSchedules from './0021-page-schedules.js';
 import * as webhooks from './0022-webhooks.js';
+import * as revisionMigrations from './0023-revision-migrations.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -55,4 +56,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0020-jobs': jobs,
   '0021-page-schedules': pageSchedules,
   '0022-webhooks': webhooks,
+  '0023-revision-migrations': revisionMigrations,
 };

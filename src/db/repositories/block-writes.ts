@@ -26,6 +26,7 @@ export async function writeRevision(
       schema_content: toJson(revision.schema_content),
       changelog: revision.changelog,
       created_at: now,
+      migrations: toJson(revision.migrations ?? []),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { conflict, versionHolds, type ExpectedVersions } from '../../shared/errors.js';
 import { blockNotFound, type BlocksRepository, type LoadedBlock } from '../../modules/blocks/blocks.js';
+import type { MigrationLink } from '../../modules/blocks/migrations/index.js';
 import type { Database } from '../dialects/dialect.js';
 import { visibleInLists } from '../dialects/search.js';
 import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
@@ -13,7 +14,7 @@ import {
   toRevision,
   type BlockRow,
 } from './block-rows.js';
-import { countOf } from './rows.js';
+import { countOf, fromJson } from './rows.js';
 import { isOutdatedSql, updateStatusSql } from './update-status.js';
 import { readAll } from '../read-all.js';
 import { prepared } from '../prepared.js';
@@ -276,6 +277,33 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
         .where('minor', '=', version.minor)
         .executeTakeFirst();
       return row && toRevision(row);
+    },
+
+    async chain(blockId, after, upTo) {
+      const rows = await db
+        .selectFrom('block_revisions')
+        .select(['major', 'minor', 'schema_content', 'migrations'])
+        .where('block_id', '=', blockId)
+        .where((eb) =>
+          eb.and([
+            eb.or([
+              eb('major', '>', after.major),
+              eb.and([eb('major', '=', after.major), eb('minor', '>', after.minor)]),
+            ]),
+            eb.or([
+              eb('major', '<', upTo.major),
+              eb.and([eb('major', '=', upTo.major), eb('minor', '<=', upTo.minor)]),
+            ]),
+          ]),
+        )
+        .orderBy('major')
+        .orderBy('minor')
+        .execute();
+      return rows.map((r) => ({
+        version: { major: r.major, minor: r.minor },
+        fields: fromJson<MigrationLink['fields']>(r.schema_content),
+        migrations: fromJson<MigrationLink['migrations']>(r.migrations),
+      }));
     },
 
     async revisions(query) {

@@ -12,6 +12,7 @@ import {
   namedBody,
   withExample,
 } from './common.js';
+import { MigrationsInput } from './migrations.js';
 
 const VERSION_EXAMPLE = { major: 1, minor: 0 };
 export const VersionSchema = named('Version', Type.Object({ major: Int(), minor: Int() }), {
@@ -152,6 +153,7 @@ export const BlockUpdateBody = namedBody(
     name: Type.Optional(NonBlank({ maxLength: 255 })),
     kind: Type.Optional(StringEnum(['content', 'layout'], { description: 'cannot change' })),
     ...blockInputProperties,
+    migrations: Type.Optional(MigrationsInput),
   }),
   { template: '<h1 class="hero">{{ title }}</h1>', changelog: 'A class for the heading' },
 );

@@ -98,7 +98,7 @@ export const PageBlockSchema = named(
 );
 
 /** As answered with `with_blocks=1`; a list's pages have `blocks: null`. */
-const PAGE_EXAMPLE = {
+export const PAGE_EXAMPLE = {
   id: 1,
   name: 'Home',
   kind: 'article',
@@ -225,6 +225,9 @@ export const UpgradeAllSchema = withExample(
         current_pin: VersionSchema,
         library_version: VersionSchema,
         removed_fields: Type.Array(Type.String()),
+        migratable: Type.Boolean({
+          description: 'every removed field is carried or dropped by the migrations on the way: migrate takes it',
+        }),
       }),
     ),
     already_up_to_date: Type.Array(Int()),
@@ -237,6 +240,7 @@ export const UpgradeAllSchema = withExample(
         current_pin: { major: 1, minor: 1 },
         library_version: { major: 2, minor: 0 },
         removed_fields: ['subtitle'],
+        migratable: true,
       },
     ],
     already_up_to_date: [2],
@@ -250,6 +254,10 @@ export const MajorUpgradeBlocked = Type.Object(
     current_pin: VersionSchema,
     library_version: VersionSchema,
     removed_fields: Type.Array(Type.String()),
+    migratable: Type.Boolean({
+      description:
+        'every removed field is carried or dropped by the migrations on the way: POST /pages/{pageId}/blocks/{pbId}/migrate takes it',
+    }),
   },
   { additionalProperties: true },
 );

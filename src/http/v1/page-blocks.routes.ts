@@ -17,6 +17,7 @@ import {
   ReplaceResult,
   UpgradeAllSchema,
 } from '../schemas/pages.js';
+import { MigrateResult } from '../schemas/migrate.js';
 
 export function pageBlockRoutes(app: App, deps: HttpDeps) {
   const { services } = deps;
@@ -162,6 +163,39 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
         const { pageId, pbId } = request.params;
         await instances.upgrade(actorOf(request), pageId, pbId, expectedVersions(request));
         return pageOf(request, reply);
+      });
+      return sendSerialized(reply, body);
+    },
+  );
+
+  app.post(
+    '/pages/:pageId/blocks/:pbId/migrate',
+    {
+      config: { etag: true },
+      schema: {
+        tags,
+        summary: 'Move an instance to its block’s current revision through the migrations on the way (minor or major)',
+        description:
+          'Each revision after the instance’s, in order: its value migrations, then its new fields’ defaults. A major ' +
+          'step needs every removed field carried or dropped by a migration (`migratable` of a blocked upgrade): else ' +
+          '422. Values a step cannot make, or that would not validate on the new revision, are a 400 at their paths ' +
+          '(`placeholder_values.title`), and nothing changes. One transaction, one page version. ' +
+          PAGE_BOUNDS_NOTE +
+          ' ' +
+          IF_MATCH_NOTE,
+        params: PageBlockParams,
+        headers: IfMatchHeaders,
+        querystring: DryRunQuery,
+        response: { 200: MigrateResult, ...errorResponses(400, 401, 403, 404, 409, 422), ...versionConflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = await maybeDry(request, deps, async () => {
+        const { pageId, pbId } = request.params;
+        const done = await services.migrations.migrate(actorOf(request), pageId, pbId, expectedVersions(request));
+        // The MigrateResult schema's keys, in its order; the ETag is the page's.
+        const head = JSON.stringify({ id: done.id, from: done.from, to: done.to, migrated: done.migrated });
+        return `${head.slice(0, -1)},"page":${await pageOf(request, reply)}}`;
       });
       return sendSerialized(reply, body);
     },

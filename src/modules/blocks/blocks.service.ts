@@ -33,6 +33,7 @@ import {
 import { searchTerms } from './search-terms.js';
 import { blockData, withBumps } from './block-events.js';
 import { NO_OUTBOX, type Outbox } from '../webhooks/webhooks.js';
+import { attachMigrations } from './revision-migrations.js';
 import {
   bindingSlots,
   computeVersionBump,
@@ -53,6 +54,8 @@ export interface BlockInput {
   js?: string;
   schema_content?: unknown[];
   changelog?: string | null;
+  /** Value migrations from the current revision to the one this update makes (`migrations/`). */
+  migrations?: unknown[];
 }
 
 /** A revision in the history with the step that made it; null for the first. */
@@ -170,10 +173,7 @@ export class BlocksService {
 
   /**
    * Changes of template, CSS, JS or fields make a new immutable revision; the
-   * bump is computed from the difference.
-   */
-  /**
-   * Two updates of one block at once each read it, then write under its lock:
+   * bump is computed from the difference. Two updates of one block at once each read it, then write under its lock:
    * the second finds a revision it did not read, and is made again from the
    * block as the first left it (its version then follows the first's).
    */
@@ -227,6 +227,8 @@ export class BlocksService {
       const version = bump === 'major' ? { major: major + 1, minor: 0 } : { major, minor: minor + 1 };
       revision = await this.newRevision(after, version, input.changelog ?? null);
     }
+    if (input.migrations !== undefined)
+      await attachMigrations(input.migrations, block.revision, revision, this.deps.templates);
     const fields: BlockFields = {
       name: input.name ?? block.name,
       description: input.description ?? block.description,

@@ -2,6 +2,7 @@ import { notFound, type ExpectedVersions } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import type { FieldDefinition } from './schema/field-definitions.js';
+import type { MigrationLink, MigrationStep } from './migrations/migration-steps.js';
 
 export type BlockScope = 'global' | 'user';
 export type BlockKind = 'content' | 'layout';
@@ -78,6 +79,8 @@ export interface NewRevision {
   changelog: string | null;
   /** Data sources named by the revision's binding slots. */
   sources: string[];
+  /** Value migrations from the revision before, checked against both revisions' fields (`checkMigrations`). */
+  migrations?: MigrationStep[];
 }
 
 export interface BlockFields {
@@ -169,6 +172,12 @@ export interface BlocksRepository {
   setCover(id: number, key: string, now: string): Promise<void>;
   /** The block's revision at this version, if it has one. */
   revisionAt(blockId: number, version: Version): Promise<Revision | undefined>;
+  /**
+   * The chain of an instance on `after` to `upTo`: the block's revisions past
+   * `after` up to `upTo` included, oldest first, each with its fields and the
+   * migrations it carries from the one before.
+   */
+  chain(blockId: number, after: Version, upTo: Version): Promise<MigrationLink[]>;
   /** The block's revisions, newest first. */
   revisions(query: { blockId: number } & PageRequest): Promise<{ rows: RevisionSummary[]; total: number }>;
   usages(

@@ -12,6 +12,7 @@ import {
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { LoadedBlock, Version } from '../blocks/blocks.js';
 import { removedFields } from '../blocks/schema/index.js';
+import { chainKey, migratability, type RevisionChains } from './value-migrator.js';
 import { nestedIn, type InstanceBuilder, type InstanceInput } from './instance-builder.js';
 import { kept, written, type PageBounds, type ProposedInstance } from './page-bounds.js';
 import {
@@ -27,7 +28,14 @@ import type { PagesService } from './pages.service.js';
 
 export interface UpgradeAllResult {
   upgraded: Array<{ id: number; from: Version; to: Version }>;
-  skipped_major: Array<{ id: number; current_pin: Version; library_version: Version; removed_fields: string[] }>;
+  skipped_major: Array<{
+    id: number;
+    current_pin: Version;
+    library_version: Version;
+    removed_fields: string[];
+    /** Every removed field is carried or dropped by the migrations on the way: `migrate` takes it. */
+    migratable: boolean;
+  }>;
   already_up_to_date: number[];
 }
 
@@ -41,6 +49,8 @@ export class PageBlocksService {
       instances: InstanceBuilder;
       bounds: PageBounds;
       clock: Clock;
+      /** Whether a major upgrade is migratable (`migratable` of a blocked one). */
+      chains: RevisionChains;
     },
   ) {}
 
@@ -165,7 +175,7 @@ export class PageBlocksService {
 
   /** Minor only: values kept, new fields take their defaults. A major change is refused with what it would remove. */
   async upgrade(actor: Actor, pageId: number, pageBlockId: number, expected?: ExpectedVersions): Promise<void> {
-    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId, expected);
+    const { blocks, page, existing, migratable } = await this.libraryBlocks(actor, pageId, expected);
     await this.checkUpgrades(actor, page, existing, blocks, [pageBlockId]);
     await this.deps.pages.withPageLock(
       pageId,
@@ -176,14 +186,17 @@ export class PageBlocksService {
             `Instance ${pageBlockId} is already up to date (${instance.version.major}.${instance.version.minor}).`,
           );
         }
-        const { change, blocked } = this.plan(instance, blocks);
+        const { change, blocked } = this.plan(instance, blocks, migratable);
         if (blocked) {
           const { current_pin: from, library_version: to } = blocked;
+          const way = blocked.migratable
+            ? `its migrations carry every removed field: POST /pages/${pageId}/blocks/${pageBlockId}/migrate`
+            : `carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace`;
           throw new AppError('unprocessable', 'major_upgrade_blocked', {
             details: {
               message:
                 `Block ${instance.block.id} changed in a breaking way (${from.major}.${from.minor} → ${to.major}.${to.minor}); ` +
-                `carry the removed fields over with PUT /pages/${pageId}/blocks/${pageBlockId}/replace.`,
+                `${way}.`,
               ...blocked,
             },
           });
@@ -196,7 +209,7 @@ export class PageBlocksService {
 
   /** All minor upgrades of the page or none, under the page's lock; majors are reported, not touched. */
   async upgradeAll(actor: Actor, pageId: number, expected?: ExpectedVersions): Promise<UpgradeAllResult> {
-    const { blocks, page, existing } = await this.libraryBlocks(actor, pageId, expected);
+    const { blocks, page, existing, migratable } = await this.libraryBlocks(actor, pageId, expected);
     await this.checkUpgrades(actor, page, existing, blocks, [...existing.keys()]);
     return this.deps.pages.withPageLock(
       pageId,
@@ -208,7 +221,7 @@ export class PageBlocksService {
             result.already_up_to_date.push(instance.id);
             continue;
           }
-          const { change, blocked } = this.plan(instance, blocks);
+          const { change, blocked } = this.plan(instance, blocks, migratable);
           if (blocked) result.skipped_major.push({ id: instance.id, ...blocked });
           else {
             changes.push(change!);
@@ -256,9 +269,10 @@ export class PageBlocksService {
   private plan(
     instance: PageBlock,
     blocks: Map<number, LoadedBlock>,
+    migratable: Map<string, boolean> = new Map(),
   ): {
     change?: { pageBlockId: number; instance: NewInstance };
-    blocked?: { current_pin: Version; library_version: Version; removed_fields: string[] };
+    blocked?: { current_pin: Version; library_version: Version; removed_fields: string[]; migratable: boolean };
   } {
     const block = blocks.get(instance.block.id);
     // An instance added after the blocks were read: the caller's view is stale.
@@ -266,7 +280,14 @@ export class PageBlocksService {
     const revision = block.revision;
     const removed = removedFields(instance.schema_snapshot.value, revision.schema_content);
     if (revision.version.major !== instance.version.major || removed.length) {
-      return { blocked: { current_pin: instance.version, library_version: revision.version, removed_fields: removed } };
+      return {
+        blocked: {
+          current_pin: instance.version,
+          library_version: revision.version,
+          removed_fields: removed,
+          migratable: migratable.get(chainKey(instance.block.id, instance.version)) ?? false,
+        },
+      };
     }
     // New fields take their defaults (only real ones: nothing is invented); given values stay.
     const defaults = Object.fromEntries(
@@ -304,7 +325,7 @@ export class PageBlocksService {
     const blocks = await this.deps.blocks.readable(actor, ids);
     // One that cannot be read: get() says why, as it did when each was read alone.
     for (const id of ids) if (!blocks.has(id)) await this.deps.blocks.get(actor, id);
-    return { blocks, page, existing };
+    return { blocks, page, existing, migratable: await migratability(this.deps.chains, existing.values(), blocks) };
   }
 
   /**

@@ -4,7 +4,6 @@
  * file imports nothing of ours but types, so the render threads load it too.
  */
 import type { ErrorCode } from '../../../shared/errors.js';
-import type { Version } from '../blocks.js';
 import type { FieldDefinition } from '../schema/field-vocabulary.js';
 
 /**
@@ -13,6 +12,12 @@ import type { FieldDefinition } from '../schema/field-vocabulary.js';
  * `items[].caption`, `slides[0].image`. It always ends with a field name.
  */
 export type ValuePath = string;
+
+/** A revision's version (the blocks module's `Version`, said here so that this file imports no module file). */
+export interface Version {
+  major: number;
+  minor: number;
+}
 
 export const STEP_OPS = ['rename', 'move', 'set', 'default', 'convert', 'drop', 'derive'] as const;
 export type StepOp = (typeof STEP_OPS)[number];
