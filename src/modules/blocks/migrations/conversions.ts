@@ -8,6 +8,9 @@ import { kindOf, type ValueKind } from './value-paths.js';
 
 export type Converted = { ok: true; value: unknown } | { ok: false; message: string };
 
+const isImage = (value: unknown): value is { src: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { src?: unknown }).src === 'string';
+
 const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'off', '0', '']);
 
@@ -23,6 +26,8 @@ function scalar(value: unknown, to: Exclude<ValueKind, 'list' | 'object'>, integ
   if (to === 'string') {
     if (typeof value === 'string') return { ok: true, value };
     if (typeof value === 'number' || typeof value === 'boolean') return { ok: true, value: String(value) };
+    // An image stored with its alt text ({src, alt}): its address is its text.
+    if (isImage(value)) return { ok: true, value: value.src };
     return { ok: false, message: `${describe(value)} cannot be made text.` };
   }
   if (to === 'number') {
