@@ -37,6 +37,8 @@ import { ValueMigrator } from './modules/pages/value-migrator.js';
 import { upgradeImpactRepository } from './db/repositories/upgrade-impact.repository.js';
 import { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
 import { upgradePlanRepository } from './db/repositories/upgrade-plan.repository.js';
+import { UpgradeSetsService } from './modules/pages/upgrade-sets.service.js';
+import { upgradeSetsRepository } from './db/repositories/upgrade-sets.repository.js';
 import { PageBounds } from './modules/pages/page-bounds.js';
 import { PageHistoryService } from './modules/pages/page-history.service.js';
 import { foldersRepository } from './db/repositories/folders.repository.js';
@@ -205,6 +207,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     outbox: webhooks,
   });
+  const upgradePlan = new UpgradePlanService({
+    blocks,
+    rows: upgradePlanRepository(database),
+    instances,
+    renderer: rendering,
+  });
   const services: Services = {
     auth: new AuthService({
       users,
@@ -241,11 +249,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
     }),
     upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
-    upgradePlan: new UpgradePlanService({
-      blocks,
-      rows: upgradePlanRepository(database),
+    upgradePlan,
+    upgradeSets: new UpgradeSetsService({
+      plans: upgradePlan,
+      sets: upgradeSetsRepository(database, { historyLimit: config.pageHistoryLimit }),
+      pages: pageRows,
+      pagesService: pages,
+      history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),
       instances,
-      renderer: rendering,
+      bounds,
+      clock,
     }),
     history: new PageHistoryService({
       history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),

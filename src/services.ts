@@ -22,6 +22,7 @@ import type { TagsService } from './modules/catalog/tags.service.js';
 import type { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
 import type { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
 import type { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
+import type { UpgradeSetsService } from './modules/pages/upgrade-sets.service.js';
 
 /** Every domain service, as the HTTP layer sees them. Built in app.ts. */
 export interface Services {
@@ -41,6 +42,8 @@ export interface Services {
   upgradePlan: UpgradePlanService;
   /** One instance through its block's chain of revisions and their value migrations. */
   migrations: PageBlockMigrationsService;
+  /** The plan applied to every page at once, and reverted (`POST /blocks/{id}/upgrades`, `/upgrade-sets/{id}/revert`). */
+  upgradeSets: UpgradeSetsService;
   history: PageHistoryService;
   folders: FoldersService;
   layouts: LayoutsService;

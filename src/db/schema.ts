@@ -303,6 +303,26 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface UpgradeSetsTable {
+  id: Generated<number>;
+  owner_id: number;
+  block_id: number;
+  to_major: number;
+  to_minor: number;
+  instances: number;
+  created_at: Timestamp;
+  reverted_at: Timestamp | null;
+}
+
+export interface UpgradeSetPagesTable {
+  set_id: number;
+  page_id: number;
+  position: number;
+  version_before: number;
+  version_after: number;
+  instances: number;
+}
+
 export interface PageSchedulesTable {
   page_id: number;
   user_id: number;
@@ -364,6 +384,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   page_schedules: PageSchedulesTable;
+  upgrade_sets: UpgradeSetsTable;
+  upgrade_set_pages: UpgradeSetPagesTable;
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
   uploads: UploadsTable;

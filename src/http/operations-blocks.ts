@@ -35,6 +35,14 @@ export const BLOCK_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'getBlockUpgradePlan',
     use: 'Use it before upgrading a block’s instances: for each of your instances behind the block’s version (or `to`), what an upgrade would add, lose, refuse, and its HTML before and after.',
   },
+  'POST /blocks/{id}/upgrades': {
+    id: 'upgradeBlockEverywhere',
+    use: 'Use it after reading the upgrade plan, to move every ready instance of the block on your pages (or the listed ones) at once; keep the answer’s `id` to revert.',
+  },
+  'POST /upgrade-sets/{id}/revert': {
+    id: 'revertUpgradeSet',
+    use: 'Use it to undo an upgrade set: each of its pages back to its version before the set.',
+  },
   'GET /blocks/{id}/revisions': {
     id: 'listBlockRevisions',
     use: 'Use it to see how a block changed: each version, its bump and changelog.',

@@ -15,6 +15,7 @@ import { siteRoutes } from './v1/sites.routes.js';
 import { submissionRoutes } from './v1/submissions.routes.js';
 import { uploadRoutes } from './v1/uploads.routes.js';
 import { webhookRoutes } from './v1/webhooks.routes.js';
+import { upgradeRoutes } from './v1/upgrades.routes.js';
 
 /** The caller's contour: `key` is `/api/v1` (API key), `session` is `/api` (the web app's cookie). */
 export type Contour = 'key' | 'session';
@@ -38,6 +39,7 @@ export interface RouteModule {
 export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'sites', register: siteRoutes },
   { name: 'blocks', register: blockRoutes },
+  { name: 'upgrade-sets', register: upgradeRoutes },
   { name: 'collections', register: collectionRoutes },
   { name: 'submissions', register: submissionRoutes },
   { name: 'pages', register: pageRoutes },

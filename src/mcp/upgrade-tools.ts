@@ -1,5 +1,5 @@
-import { IdParams } from '../http/schemas/common.js';
-import { UpgradePlanQuery } from '../http/schemas/upgrades.js';
+import { DryRunQuery, IdParams } from '../http/schemas/common.js';
+import { RevertBody, UpgradePlanQuery, UpgradesBody } from '../http/schemas/upgrades.js';
 import type { ToolRoute } from './tool-route.js';
 
 /** The tools that bring a block's instances, on all your pages, to a newer revision. */
@@ -17,5 +17,30 @@ export const UPGRADE_TOOLS: readonly ToolRoute[] = [
     path: '/blocks/:id/upgrade-plan',
     params: IdParams,
     query: UpgradePlanQuery,
+  },
+  {
+    name: 'upgrade_block_everywhere',
+    description:
+      'Apply the upgrade plan (read it first with get_upgrade_plan): every ready instance of the block on your pages ' +
+      '(or only `pages`) moves to `to` (default: the block’s current version) with the values the plan shows, all ' +
+      'pages or none, each page gaining one version; blocked instances stay, listed in `skipped`. `dry_run: 1` ' +
+      'answers the same and writes nothing. Keep the answer’s `id`: revert_upgrade_set undoes it.',
+    method: 'POST',
+    path: '/blocks/:id/upgrades',
+    params: IdParams,
+    query: DryRunQuery,
+    body: UpgradesBody,
+  },
+  {
+    name: 'revert_upgrade_set',
+    description:
+      'Undo an upgrade set (the `id` upgrade_block_everywhere answered): each of its pages gains a version equal to ' +
+      'its version before the set, all or none. A page changed since is refused (409 at `pages[i]`) unless `force: ' +
+      'true`, which undoes that later change too. `dry_run: 1` answers the same and writes nothing.',
+    method: 'POST',
+    path: '/upgrade-sets/:id/revert',
+    params: IdParams,
+    query: DryRunQuery,
+    body: RevertBody,
   },
 ];

@@ -58,6 +58,8 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/v1/blocks/:id/favorite': owned(403),
   'GET /api/v1/blocks/:id/usages': owned(403),
   'GET /api/v1/blocks/:id/upgrade-plan': owned(403),
+  'POST /api/v1/blocks/:id/upgrades': owned(403),
+  'POST /api/v1/upgrade-sets/:id/revert': owned(404),
   'GET /api/v1/blocks/:id/revisions': owned(403),
   'GET /api/v1/blocks/:id/placeholder-schema': owned(403),
   'POST /api/v1/blocks/:id/preview': owned(403),
@@ -357,7 +359,13 @@ async function ownerWorld(): Promise<Record<string, number | string>> {
     description: `${MARK} webhook`,
   });
   const delivery = await as('POST', `/api/v1/webhooks/${webhook.id}/test`);
+  // An upgrade set of its own block and page, so that the world's instance stays as it is.
+  const moving = await createBlock(t, owner, { name: `${MARK} moving`, template: '<p>1</p>' });
+  await createPage(t, owner, { name: `${MARK} moving`, site_id: site.id, blocks: [{ block_id: moving.id }] });
+  await as('PUT', `/api/v1/blocks/${moving.id}`, { template: '<p>2</p>' });
+  const set = await as('POST', `/api/v1/blocks/${moving.id}/upgrades`, {});
   return {
+    'upgrade-sets': set.id,
     webhooks: webhook.id,
     delivery: delivery.id,
     uploadName: String(upload.body.url).split('/').pop()!,

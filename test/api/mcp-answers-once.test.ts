@@ -133,6 +133,9 @@ const CALLS: [string, () => Promise<Record<string, unknown>> | Record<string, un
   ],
   ['block_usages', () => ({ id: ids.hero }), () => {}],
   ['get_upgrade_plan', () => ({ id: ids.hero, limit: 5 }), () => {}],
+  // Made and undone at once: the page's heroes are behind again for the upgrades below.
+  ['upgrade_block_everywhere', () => ({ id: ids.hero }), (json) => void (ids.set = json.id)],
+  ['revert_upgrade_set', () => ({ id: ids.set }), () => {}],
   ['upgrade_block', async () => ({ pageId: ids.page, pbId: (await instances(id('page')))[0] }), () => {}],
   ['upgrade_all_blocks', () => ({ pageId: ids.page }), () => {}],
   [

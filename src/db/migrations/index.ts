@@ -23,6 +23,7 @@ import * as jobs from './0020-jobs.js';
 import * as pageSchedules from './0021-page-schedules.js';
 import * as webhooks from './0022-webhooks.js';
 import * as revisionMigrations from './0023-revision-migrations.js';
+import * as upgradeSets from './0024-upgrade-sets.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -57,4 +58,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0021-page-schedules': pageSchedules,
   '0022-webhooks': webhooks,
   '0023-revision-migrations': revisionMigrations,
+  '0024-upgrade-sets': upgradeSets,
 };

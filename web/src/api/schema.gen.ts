@@ -410,6 +410,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/blocks/{id}/upgrades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upgrade your instances of a block on all your pages (or the listed ones) at once: an upgrade set
+     * @description Use it after reading the upgrade plan, to move every ready instance of the block on your pages (or the listed ones) at once; keep the answer’s `id` to revert.
+     *
+     *     Applies the upgrade plan: every instance it calls ready moves to `to` (the block’s current version by default) with the values the plan shows, all or nothing, each page gaining one version; the blocked ones stay and are listed in `skipped`. Each page is checked against its bounds first: a page that cannot take it is refused at `pages[i]` and nothing is written. Keep the answer’s `id` to revert the set. With `dry_run=1`, the same answer and nothing written.
+     */
+    post: operations['upgradeBlockEverywhere'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/upgrade-sets/{id}/revert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo an upgrade set: each of its pages back to its version before the set
+     * @description Use it to undo an upgrade set: each of its pages back to its version before the set.
+     *
+     *     Each page of the set gains a new version equal to its version before the set, all pages or none. A page changed since the set is a 409 at `pages[i]` (its place in the set’s `pages`) unless `force`; a set reverted already is a 409. With `dry_run=1`, the same answer and nothing written.
+     */
+    post: operations['revertUpgradeSet'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/collections': {
     parameters: {
       query?: never;
@@ -728,6 +772,28 @@ export interface paths {
      *     Values are kept and new fields take their defaults. A major change answers 422 major_upgrade_blocked with removed_fields: use replace. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. The instance is named at `blocks[i]`, its place in the page. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
      */
     post: operations['upgradePageBlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{pageId}/blocks/{pbId}/migrate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move an instance to its block’s current revision through the migrations on the way (minor or major)
+     * @description Use it when an upgrade answers `migratable: true`: the block’s migrations carry the values over; try it with `dry_run=1` first.
+     *
+     *     Each revision after the instance’s, in order: its value migrations, then its new fields’ defaults. A major step needs every removed field carried or dropped by a migration (`migratable` of a blocked upgrade): else 422. Values a step cannot make, or that would not validate on the new revision, are a 400 at their paths (`placeholder_values.title`), and nothing changes. One transaction, one page version. A page has two bounds, checked at every write that can grow it: its JSON (its fields, and each instance's block, values and bindings; the server's `PAGE_JSON_LIMIT_KB`, 1 MiB unless set) and its HTML as rendered with stub data (2 Mi characters). Past either: 422 `too_large` at the place that takes it over, with the limit and the figure. With `If-Match` (the ETag of your last read, the page’s `version`), a page changed since is a 412 `version_conflict` with `current_version`, and nothing is written.
+     */
+    post: operations['migratePageBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2654,6 +2720,124 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": 12,
+     *       "block_id": 3,
+     *       "to": {
+     *         "major": 1,
+     *         "minor": 1
+     *       },
+     *       "created_at": "2026-05-01T10:00:00.000Z",
+     *       "reverted_at": null,
+     *       "pages": [
+     *         {
+     *           "page_id": 7,
+     *           "version_before": 4,
+     *           "version_after": 5,
+     *           "instances": 2
+     *         }
+     *       ],
+     *       "upgraded": [
+     *         {
+     *           "id": 41,
+     *           "page_id": 7,
+     *           "from": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "to": {
+     *             "major": 1,
+     *             "minor": 1
+     *           }
+     *         }
+     *       ],
+     *       "skipped": [
+     *         {
+     *           "id": 42,
+     *           "page_id": 7,
+     *           "from": {
+     *             "major": 1,
+     *             "minor": 0
+     *           },
+     *           "blocked_by": [
+     *             "values"
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    UpgradeSet: {
+      /** @description the set, for its revert; null when nothing was upgraded (no set is kept) */
+      id: number | null;
+      block_id: number;
+      to: components['schemas']['Version'];
+      /** Format: date-time */
+      created_at: string | null;
+      /** Format: date-time */
+      reverted_at: string | null;
+      /** @description each page the set moved, one version each, in page id order */
+      pages: {
+        page_id: number;
+        /** @description the page’s version just before the set: what a revert restores */
+        version_before: number;
+        /** @description the version the set made */
+        version_after: number;
+        /** @description its instances the set upgraded */
+        instances: number;
+      }[];
+      upgraded: {
+        id: number;
+        page_id: number;
+        from: components['schemas']['Version'];
+        to: components['schemas']['Version'];
+      }[];
+      skipped: {
+        id: number;
+        page_id: number;
+        from: components['schemas']['Version'];
+        /** @description the plan’s blocked_by (`major`, `values`, `bindings`); `migration` when not included */
+        blocked_by: string[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "id": 12,
+     *       "block_id": 3,
+     *       "to": {
+     *         "major": 1,
+     *         "minor": 1
+     *       },
+     *       "created_at": "2026-05-01T10:00:00.000Z",
+     *       "reverted_at": "2026-05-01T10:05:00.000Z",
+     *       "pages": [
+     *         {
+     *           "page_id": 7,
+     *           "version_before": 4,
+     *           "version_after": 5,
+     *           "instances": 2
+     *         }
+     *       ]
+     *     }
+     */
+    RevertedUpgradeSet: {
+      id: number;
+      block_id: number;
+      to: components['schemas']['Version'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      reverted_at: string | null;
+      pages: {
+        page_id: number;
+        /** @description the page’s version just before the set: what a revert restores */
+        version_before: number;
+        /** @description the version the set made */
+        version_after: number;
+        /** @description its instances the set upgraded */
+        instances: number;
+      }[];
+    };
+    /**
+     * @example {
      *       "id": "article_list",
      *       "title": "List of articles",
      *       "schema_json": {
@@ -4274,6 +4458,13 @@ export interface components {
       /** @description field definitions: each `type` one of FieldType, nested at most FieldNesting.max_depth levels deep */
       schema_content?: unknown[];
       changelog?: string | null;
+      /** @description value migrations from the current revision to the one this update makes, in order: each step an object with `op` and its paths. `rename {from, to}` (same object), `move {from, to}` (anywhere: into or out of objects and list items), `set {to, value}`, `default {to, value}` (where no value is), `convert {from, to?, separator?}` (string, number, boolean, list), `drop {from}`, `derive {to, expression}` (a Liquid template over the values; `item` is the list item for a `to` in `[]`). `from` names a field of the current revision, `to` one of the new; paths are names joined by dots, `[]` for every item (item goes to item), `[N]` for one: `author.name`, `items[].caption`, `slides[0].image`. A wrong path is 422 at `migrations[i].from` (or `.to`, `.value`, `.expression`). Stored with the revision; upgrading across several revisions chains them */
+      migrations?: ({
+        /** @enum {string} */
+        op: 'rename' | 'move' | 'set' | 'default' | 'convert' | 'drop' | 'derive';
+      } & {
+        [key: string]: unknown;
+      })[];
     };
     /**
      * ForkBody
@@ -4284,6 +4475,30 @@ export interface components {
     ForkBody: {
       name?: string | null;
     } | null;
+    /**
+     * UpgradesBody
+     * @example {
+     *       "to": "1.1"
+     *     }
+     */
+    UpgradesBody: {
+      /** @description major.minor (e.g. `1.2`): the revision to plan the upgrade to; the block’s current one by default. A version the block never had is a 422 at `to` */
+      to?: string;
+      /** @description only these pages (each must hold an instance behind `to`); all your pages by default */
+      pages?: number[];
+      /** @description take the instances a value migration carries across too (default false) */
+      include_migratable?: boolean;
+    };
+    /**
+     * RevertBody
+     * @example {
+     *       "force": false
+     *     }
+     */
+    RevertBody: {
+      /** @description revert the pages changed since the set too (their later changes are undone) */
+      force?: boolean;
+    };
     /**
      * CollectionCreateBody
      * @example {
@@ -7620,6 +7835,312 @@ export interface operations {
       };
     };
   };
+  upgradeBlockEverywhere: {
+    parameters: {
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "to": "1.1"
+         *     }
+         */
+        'application/json': components['schemas']['UpgradesBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "block_id": 3,
+           *       "to": {
+           *         "major": 1,
+           *         "minor": 1
+           *       },
+           *       "created_at": "2026-05-01T10:00:00.000Z",
+           *       "reverted_at": null,
+           *       "pages": [
+           *         {
+           *           "page_id": 7,
+           *           "version_before": 4,
+           *           "version_after": 5,
+           *           "instances": 2
+           *         }
+           *       ],
+           *       "upgraded": [
+           *         {
+           *           "id": 41,
+           *           "page_id": 7,
+           *           "from": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "to": {
+           *             "major": 1,
+           *             "minor": 1
+           *           }
+           *         }
+           *       ],
+           *       "skipped": [
+           *         {
+           *           "id": 42,
+           *           "page_id": 7,
+           *           "from": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "blocked_by": [
+           *             "values"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['UpgradeSet'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revertUpgradeSet: {
+    parameters: {
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "force": false
+         *     }
+         */
+        'application/json': components['schemas']['RevertBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "block_id": 3,
+           *       "to": {
+           *         "major": 1,
+           *         "minor": 1
+           *       },
+           *       "created_at": "2026-05-01T10:00:00.000Z",
+           *       "reverted_at": "2026-05-01T10:05:00.000Z",
+           *       "pages": [
+           *         {
+           *           "page_id": 7,
+           *           "version_before": 4,
+           *           "version_after": 5,
+           *           "instances": 2
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['RevertedUpgradeSet'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not of a type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listCollections: {
     parameters: {
       query?: {
@@ -9905,10 +10426,207 @@ export interface operations {
                 current_pin: components['schemas']['Version'];
                 library_version: components['schemas']['Version'];
                 removed_fields: string[];
+                /** @description every removed field is carried or dropped by the migrations on the way: POST /pages/{pageId}/blocks/{pbId}/migrate takes it */
+                migratable: boolean;
               } & {
                 [key: string]: unknown;
               })
             | components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  migratePageBlock: {
+    parameters: {
+      query?: {
+        /** @description 1: check everything and answer exactly as the real call would (status, body), but write nothing */
+        dry_run?: 0 | 1;
+      };
+      header?: {
+        /** @description Write only if the object is still at this version: the `ETag` of your last read (`W/"7"`; `"7"` is the same). Another version: 412 `version_conflict` with `current_version`, and nothing written. Absent, or `*`: no condition. */
+        'if-match'?: string;
+      };
+      path: {
+        pageId: number;
+        pbId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description The version of the page or block answered, weak (`W/"7"`): send it back as `If-Match` to write only over that version. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "from": {
+           *         "major": 1,
+           *         "minor": 2
+           *       },
+           *       "to": {
+           *         "major": 2,
+           *         "minor": 0
+           *       },
+           *       "migrated": [
+           *         {
+           *           "version": {
+           *             "major": 2,
+           *             "minor": 0
+           *           },
+           *           "step": 0,
+           *           "op": "rename",
+           *           "from": "heading",
+           *           "path": "title",
+           *           "before": "Hi",
+           *           "after": "Hi"
+           *         }
+           *       ],
+           *       "page": {
+           *         "id": 1,
+           *         "name": "Home",
+           *         "kind": "article",
+           *         "site_id": 1,
+           *         "folder_id": null,
+           *         "slug": "home",
+           *         "meta_title": null,
+           *         "meta_description": null,
+           *         "meta_keywords": null,
+           *         "meta_robots": null,
+           *         "is_published": false,
+           *         "has_outdated_blocks": false,
+           *         "created_at": "2026-01-05T10:02:00.000Z",
+           *         "updated_at": "2026-01-05T10:02:00.000Z",
+           *         "version": 3,
+           *         "blocks": [
+           *           {
+           *             "id": 1,
+           *             "block": {
+           *               "id": 6,
+           *               "name": "Hero",
+           *               "kind": "content"
+           *             },
+           *             "order_index": 0,
+           *             "placeholder_values": {
+           *               "title": "Welcome"
+           *             },
+           *             "bindings": {
+           *               "news": {
+           *                 "source": "articles.latest",
+           *                 "params": {
+           *                   "limit": 3
+           *                 }
+           *               }
+           *             },
+           *             "parent_page_block_id": null,
+           *             "version": {
+           *               "major": 1,
+           *               "minor": 0
+           *             },
+           *             "update_status": "up_to_date"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description the instance */
+            id: number;
+            from: components['schemas']['Version'];
+            to: components['schemas']['Version'];
+            /** @description each value a step carried, set, made or dropped */
+            migrated: {
+              version: components['schemas']['Version'];
+              /** @description its index in the migrations of `version` */
+              step: number;
+              /** @enum {string} */
+              op: 'rename' | 'move' | 'set' | 'default' | 'convert' | 'drop' | 'derive';
+              /** @description where the value stood (rename, move, convert, drop) */
+              from?: string;
+              /** @description where it stands after the step, in the values */
+              path: string;
+              before?: unknown;
+              after?: unknown;
+            }[];
+            page: components['schemas']['Page'];
+          };
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `version_conflict`: the object is no longer at the version If-Match named; nothing was written */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionConflict'] | components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An internal error; its `request_id` is in the log. */
@@ -9973,7 +10691,8 @@ export interface operations {
            *           },
            *           "removed_fields": [
            *             "subtitle"
-           *           ]
+           *           ],
+           *           "migratable": true
            *         }
            *       ],
            *       "already_up_to_date": [
@@ -9992,6 +10711,8 @@ export interface operations {
               current_pin: components['schemas']['Version'];
               library_version: components['schemas']['Version'];
               removed_fields: string[];
+              /** @description every removed field is carried or dropped by the migrations on the way: migrate takes it */
+              migratable: boolean;
             }[];
             already_up_to_date: number[];
           };
@@ -18374,6 +19095,12 @@ export const pathsApiBlocksIdPlaceholderSchemaGetParametersQueryExpandValues: Re
 export const pathsApiBlocksIdPlaceholderSchemaGetResponses200ContentApplicationJsonBlock_typeValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/blocks/{id}/placeholder-schema']['get']['responses']['200']['content']['application/json']['block_type']
 > = ['schema', 'markdown'];
+export const pathsApiBlocksIdUpgradesPostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/blocks/{id}/upgrades']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiUpgradeSetsIdRevertPostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/upgrade-sets/{id}/revert']['post']['parameters']['query']['dry_run']
+> = [0, 1];
 export const pathsApiPagesGetParametersQueryHas_outdatedValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages']['get']['parameters']['query']['has_outdated']
 > = [0, 1];
@@ -18404,6 +19131,12 @@ export const pathsApiPagesPageIdBlocksPbIdMovePutParametersQueryDry_runValues: R
 export const pathsApiPagesPageIdBlocksPbIdUpgradePostParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/upgrade']['post']['parameters']['query']['dry_run']
 > = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdMigratePostParametersQueryDry_runValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/migrate']['post']['parameters']['query']['dry_run']
+> = [0, 1];
+export const pathsApiPagesPageIdBlocksPbIdMigratePostResponses200ContentApplicationJsonMigratedOpValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/{pbId}/migrate']['post']['responses']['200']['content']['application/json']['migrated']['op']
+> = ['rename', 'move', 'set', 'default', 'convert', 'drop', 'derive'];
 export const pathsApiPagesPageIdBlocksUpgradeAllPostParametersQueryDry_runValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/pages/{pageId}/blocks/upgrade-all']['post']['parameters']['query']['dry_run']
 > = [0, 1];
@@ -18524,6 +19257,9 @@ export const blockCreateBodyKindValues: ReadonlyArray<
 export const blockUpdateBodyKindValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['BlockUpdateBody']['kind']
 > = ['content', 'layout'];
+export const blockUpdateBodyMigrationsOpValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['BlockUpdateBody']['migrations']['op']
+> = ['rename', 'move', 'set', 'default', 'convert', 'drop', 'derive'];
 export const webhookCreateBodyEventsValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['WebhookCreateBody']['events']
 > = [

@@ -15,6 +15,10 @@ export function pagesRepository(database: Database, options: PagesOptions = DEFA
 /** PAGE_HISTORY_LIMIT's default: the versions a page keeps, its published ones besides. */
 export const DEFAULT_PAGES_OPTIONS: PagesOptions = { historyLimit: 100 };
 
+/** The repository on a transaction already open (several pages' writes in one: an upgrade set). */
+export const pagesRepositoryOn = (database: Database, trx: Kysely<DB>, options: PagesOptions): PagesRepository =>
+  bind(database, trx, options);
+
 /** The repository over `db`, which is the database or a transaction already open. */
 function bind(database: Database, db: Kysely<DB>, options: PagesOptions): PagesRepository {
   const kit = pageWriteKit(database, db, options);
