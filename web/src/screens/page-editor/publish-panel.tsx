@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi, type paths } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
@@ -8,6 +9,7 @@ import { ErrorSummary } from '../../forms/error-summary';
 import { useServerErrors } from '../../forms/server-errors';
 import { formatDateTime } from '../../format';
 import { UnpublishedChanges } from './publication-changes';
+import { SchedulePanel } from './schedule-panel';
 import type { PageWithBlocks } from './use-page-blocks';
 
 type Status = paths['/api/pages/{id}/publication']['get']['responses'][200]['content']['application/json'];
@@ -33,6 +35,8 @@ function atRubricField(error: unknown): unknown {
  * list them: they come from the CMS). When the provider fails, the status
  * keeps its message and the time (the page's state is unchanged), so it is
  * shown whenever the page is opened again, until an attempt succeeds.
+ * Schedule, beside Publish, publishes at a time of the user's choosing
+ * (SchedulePanel: the pending schedule, its cancel, the last run's outcome).
  */
 export function PublishPanel({ page }: { page: PageWithBlocks }) {
   const api = useApi();
@@ -49,6 +53,7 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
     enabled: siteId !== null,
   });
   const published = status.data?.is_published ?? page.is_published;
+  const [scheduling, setScheduling] = useState(false);
 
   const form = useForm({
     mode: 'uncontrolled',
@@ -172,9 +177,23 @@ export function PublishPanel({ page }: { page: PageWithBlocks }) {
                 <Button type="submit" loading={publish.isPending} disabled={siteId === null}>
                   {published ? 'Publish update' : 'Publish'}
                 </Button>
+                <Button variant="default" disabled={siteId === null} onClick={() => setScheduling(true)}>
+                  {status.data?.scheduled_at ? 'Change schedule…' : 'Schedule…'}
+                </Button>
               </Group>
             </Stack>
           </form>
+          <SchedulePanel
+            pageId={page.id}
+            status={status.data}
+            published={published}
+            open={scheduling}
+            onOpen={setScheduling}
+            body={() => {
+              const ids = article ? (parseRubricIds(form.getValues().rubric_ids) ?? []) : [];
+              return ids.length ? { rubric_ids: ids } : {};
+            }}
+          />
         </Stack>
       </Paper>
     </section>
