@@ -212,6 +212,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     rows: upgradePlanRepository(database),
     instances,
     renderer: rendering,
+    chains: blockRows,
+    migrator: new ValueMigrator(renderer),
   });
   const services: Services = {
     auth: new AuthService({

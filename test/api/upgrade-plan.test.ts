@@ -158,6 +158,75 @@ describe('the upgrade plan', () => {
     expect(r.body.data[0]).toMatchObject({ removed_fields: ['subtitle'], lost: [] });
   });
 
+  it('a major whose migrations carry the removed fields: migration, ready, the values moved; a step that cannot convert blocks its instance', async () => {
+    const block = await createBlock(t, user, {
+      name: 'Price',
+      template: '<h2>{{ heading }}</h2><p>{{ price }}</p>',
+      schema_content: [
+        { name: 'heading', type: 'string', required: true },
+        { name: 'price', type: 'string' },
+      ],
+    });
+    const on = (price: string) => ({ block_id: block.id, placeholder_values: { heading: 'Sale', price } });
+    const shop = await createPage(t, user, { name: 'Shop', site_id: site.id, blocks: [on('12.50'), on('cheap')] });
+    const v2 = [
+      { name: 'title', type: 'string', required: true },
+      { name: 'price', type: 'number' },
+    ];
+    const steps = [
+      { op: 'rename', from: 'heading', to: 'title' },
+      { op: 'convert', from: 'price' },
+    ];
+    const updated = await put(block.id, {
+      schema_content: v2,
+      template: '<h2>{{ title }}</h2><p>{{ price }}</p>',
+      migrations: steps,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.version_bump).toBe('major');
+    const r = await plan(block.id);
+    expect(r.body.summary).toMatchObject({
+      behind: 2,
+      minor: 0,
+      migration: 1,
+      blocked: { instances: 1, major: 0, values: 1 },
+    });
+    const [good, bad] = r.body.data;
+    expect(good).toMatchObject({
+      bump: 'major',
+      migration: true,
+      status: 'ready',
+      blocked_by: [],
+      removed_fields: ['heading'],
+      lost: [],
+      values_after: { title: 'Sale', price: 12.5 },
+      html: { before: '<h2>Sale</h2><p>12.50</p>', after: '<h2>Sale</h2><p>12.5</p>', changed: true },
+    });
+    expect(good.migrated).toEqual(
+      expect.arrayContaining([
+        { path: 'title', before: 'Sale', after: 'Sale' },
+        { path: 'price', before: '12.50', after: 12.5 },
+      ]),
+    );
+    expect(bad).toMatchObject({ status: 'blocked', blocked_by: ['values'] });
+    expect(bad.invalid_values[0].path).toBe('placeholder_values.price');
+
+    // Upgrading everywhere takes the migratable major only when asked to.
+    const without = await t.call('POST', `/api/v1/blocks/${block.id}/upgrades`, { key: user.key, body: {} });
+    expect(without.body).toMatchObject({ id: null, upgraded: [] });
+    expect(without.body.skipped.map((s: any) => s.blocked_by)).toEqual([['migration'], ['values']]);
+    const taken = await t.call('POST', `/api/v1/blocks/${block.id}/upgrades`, {
+      key: user.key,
+      body: { include_migratable: true },
+    });
+    expect(taken.body.upgraded.map((u: any) => u.id)).toEqual([shop.blocks[0].id]);
+    const now = await t.call('GET', `/api/v1/pages/${shop.id}`, { key: user.key, query: { with_blocks: 1 } });
+    expect(now.body.blocks[0]).toMatchObject({
+      placeholder_values: { title: 'Sale', price: 12.5 },
+      version: { major: 2 },
+    });
+  });
+
   it('pages through the entries; the summary is the whole plan on every page', async () => {
     const { block, ids } = await used();
     await put(block.id, { template: '<h3>{{ title }}</h3>' });

@@ -20,7 +20,9 @@ import {
   type UpgradePlan,
   type UpgradePlanRows,
 } from './upgrade-plan.js';
-import { valuesAfterUpgrade } from './upgrade-values.js';
+import { valuesAfterUpgrade, type UpgradeValuesInput } from './upgrade-values.js';
+import type { RevisionChains, ValueMigrator } from './value-migrator.js';
+import { chainCoverage } from '../blocks/migrations/index.js';
 
 /**
  * The upgrade plan: every instance of the caller's behind the target revision
@@ -35,6 +37,9 @@ export class UpgradePlanService {
       rows: UpgradePlanRows;
       instances: InstanceBuilder;
       renderer: InstanceRenderer;
+      /** The revisions between an instance's and the target, with their migrations. */
+      chains: RevisionChains;
+      migrator: ValueMigrator;
     },
   ) {}
 
@@ -66,11 +71,13 @@ export class UpgradePlanService {
     const rows = await this.deps.rows.instancesOf(blockId, actor.userId);
     const behind = rows.filter((r) => versionBefore(r.version, target.version));
     const revisions = await this.deps.rows.revisions([...new Set(behind.map((r) => r.revision_id))]);
-    const upgraded = behind.map((row) =>
+    const migrations = await this.migrations(actor, blockId, target.version, behind, revisions);
+    const upgraded = behind.map((row, i) =>
       valuesAfterUpgrade({
         from: revisions.get(row.revision_id)?.schema_content ?? [],
         to: target.schema_content,
         values: row.placeholder_values.value,
+        migration: migrations[i],
       }),
     );
     // Checked as an instance standing on the target revision would be: values and bindings, in one call.
@@ -86,6 +93,40 @@ export class UpgradePlanService {
     );
     const entries = behind.map((row, i) => planEntry(row, target.version, upgraded[i]!, problems[i]!));
     return { planned: { rows, entries }, target, revisions, block };
+  }
+
+  /**
+   * Each instance's values through the migrations of the revisions between its
+   * own and the target, when they carry any: one chain read per version the
+   * instances stand on, its instances run together (`ValueMigrator`: derives on
+   * a render thread, in the actor's turn).
+   */
+  private async migrations(
+    actor: Actor,
+    blockId: number,
+    to: Version,
+    behind: PlanRow[],
+    revisions: Map<number, PlanRevision>,
+  ): Promise<(UpgradeValuesInput['migration'] | undefined)[]> {
+    const out = new Array<UpgradeValuesInput['migration'] | undefined>(behind.length);
+    const byVersion = new Map<string, number[]>();
+    for (const [i, row] of behind.entries()) {
+      const key = `${row.version.major}.${row.version.minor}`;
+      byVersion.set(key, [...(byVersion.get(key) ?? []), i]);
+    }
+    for (const indexes of byVersion.values()) {
+      const first = behind[indexes[0]!]!;
+      const chain = await this.deps.chains.chain(blockId, first.version, to);
+      if (!chain.some((link) => link.migrations.length > 0)) continue;
+      const { migratable } = chainCoverage(revisions.get(first.revision_id)?.schema_content ?? [], chain);
+      const outcomes = await this.deps.migrator.run(
+        indexes.map((i) => behind[i]!.placeholder_values.value),
+        chain,
+        actor.userId,
+      );
+      for (const [k, i] of indexes.entries()) out[i] = { outcome: outcomes[k]!, migratable };
+    }
+    return out;
   }
 
   private async target(blockId: number, current: PlanRevision | null, to: Version | undefined): Promise<PlanRevision> {

@@ -152,7 +152,7 @@ export type PlannedEntry = Omit<PlanEntry, 'html'>;
 /** One entry from the instance, the values the upgrade gives it, and what the target revision refuses. */
 export function planEntry(row: PlanRow, to: Version, upgraded: UpgradedValues, problems: FieldError[]): PlannedEntry {
   const problem = (e: FieldError): PlanProblem => ({ path: e.path, code: e.code ?? 'invalid', message: e.message });
-  const invalid_values = problems.filter((e) => !e.path.startsWith('bindings')).map(problem);
+  const invalid_values = [...upgraded.problems, ...problems.filter((e) => !e.path.startsWith('bindings'))].map(problem);
   const invalid_bindings = problems.filter((e) => e.path.startsWith('bindings')).map(problem);
   const bump = row.version.major !== to.major || upgraded.removed_fields.length > 0 ? 'major' : 'minor';
   const blocked_by: Blocker[] = [];

@@ -80,7 +80,8 @@ export class UpgradeSetsService {
       const listed = new Set(input.pages);
       entries = entries.filter((e) => listed.has(e.page.id));
     }
-    const goes = (e: PlannedEntry) => e.status === 'ready' && (!e.migration || input.include_migratable === true);
+    // A major carried by migrations goes only when asked for; a minor goes with its migrations, if any.
+    const goes = (e: PlannedEntry) => e.status === 'ready' && (e.bump === 'minor' || input.include_migratable === true);
     const skipped = entries
       .filter((e) => !goes(e))
       .map((e) => ({

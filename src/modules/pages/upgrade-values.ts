@@ -1,17 +1,18 @@
 /**
  * The values an instance would hold after an upgrade, and how they got there:
- * the one place that says it, for the upgrade plan (and, after it, for the
- * upgrade everywhere that applies the plan). Today: the values kept, the new
- * revision's defaults where a field is left out (as `upgrade` fills them),
- * and the values of removed fields dropped (what a major upgrade loses).
- *
- * Value migrations (issue 29, point 5) plug in here: a migration chain from
- * the instance's revision to the target one replaces the "kept + defaults"
- * step below, and reports each value it moves in `migrated` with
- * `migration: true`. Nothing else of the plan changes.
+ * the one place that says it, for the upgrade plan and the upgrade everywhere
+ * that applies it. Without value migrations on the way: the values kept, the
+ * new revision's defaults where a field is left out (as `upgrade` fills
+ * them), the values of removed fields dropped (what a major upgrade loses).
+ * With them (`migration`: `migrateValues`' outcome over the chain of
+ * revisions from the instance's to the target, run by `ValueMigrator`): the
+ * values the migrations made, each value they moved in `migrated`, what they
+ * could not make in `problems`; a removed field they did not carry is lost.
  */
 import { isObject } from '../../shared/is-object.js';
+import type { FieldError } from '../../shared/errors.js';
 import { removedFields, type FieldDefinition } from '../blocks/schema/index.js';
+import type { MigrationOutcome } from '../blocks/migrations/index.js';
 
 export interface UpgradeValuesInput {
   /** The fields of the revision the instance stands on. */
@@ -20,6 +21,11 @@ export interface UpgradeValuesInput {
   to: FieldDefinition[];
   /** Its values as stored. */
   values: Record<string, unknown>;
+  /**
+   * The chain's migrations run over `values`, when the revisions on the way
+   * carry any; `migratable`: they carry or drop every field the chain removes.
+   */
+  migration?: { outcome: MigrationOutcome; migratable: boolean } | undefined;
 }
 
 export interface AddedField {
@@ -50,16 +56,18 @@ export interface UpgradedValues {
   removed_fields: string[];
   /** The values of those fields this instance holds: lost by the upgrade. */
   lost: LostValue[];
-  /** Values a migration moved or changed (none until migrations exist). */
+  /** Values the migrations moved, set, converted, dropped or made, at their paths after the step. */
   migrated: MigratedValue[];
-  /** Whether a migration took the instance across (false until migrations exist). */
+  /** Whether migrations take the instance across (its chain carries steps, and every removed field). */
   migration: boolean;
+  /** Values the migrations could not make, at their paths under `placeholder_values`. */
+  problems: FieldError[];
 }
 
 /** The values after an upgrade from `from` to `to` (see the module's comment). */
-export function valuesAfterUpgrade({ from, to, values }: UpgradeValuesInput): UpgradedValues {
+export function valuesAfterUpgrade({ from, to, values, migration }: UpgradeValuesInput): UpgradedValues {
   const removed = removedFields(from, to);
-  const after: Record<string, unknown> = structuredClone(values);
+  const after: Record<string, unknown> = structuredClone(migration ? migration.outcome.values : values);
   const lost: LostValue[] = [];
   for (const field of removed) lost.push(...takeAt(after, field.split('.'), ''));
   // New fields take their defaults, as `upgrade` fills them: only real ones (nothing is invented).
@@ -72,7 +80,20 @@ export function valuesAfterUpgrade({ from, to, values }: UpgradeValuesInput): Up
     if (!known.has(field.name))
       added.push({ field: field.name, value: after[field.name] ?? null, from_default: hasDefault });
   }
-  return { values: after, added, removed_fields: removed, lost, migrated: [], migration: false };
+  const outcome = migration?.outcome;
+  return {
+    values: after,
+    added,
+    removed_fields: removed,
+    lost,
+    migrated: (outcome?.migrated ?? []).map((m) => ({ path: m.path, before: m.before, after: m.after })),
+    migration: migration?.migratable === true,
+    problems: (outcome?.problems ?? []).map((p) => ({
+      path: `placeholder_values.${p.path}`,
+      message: `${p.message} (migrations of ${p.version.major}.${p.version.minor}, step ${p.step})`,
+      code: p.code,
+    })),
+  };
 }
 
 /**
