@@ -9,11 +9,13 @@ export interface Received {
 
 /**
  * A webhook receiver on loopback: it keeps every request and answers each
- * path with the statuses queued for it, in turn (200 once they run out).
+ * path with the statuses queued for it, in turn (200 once they run out;
+ * `hang`: no answer at all; a 3xx points at the cloud metadata address).
  */
 export async function startReceiver() {
   const received: Received[] = [];
-  const script = new Map<string, number[]>();
+  const script = new Map<string, (number | 'hang')[]>();
+  const hanging = new Set<import('node:http').ServerResponse>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -21,7 +23,12 @@ export async function startReceiver() {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = script.get(path)?.shift() ?? 200;
-      response.writeHead(status, { 'content-type': 'text/plain' });
+      // Never answers: the sender's deadline has to end it.
+      if (status === 'hang') return void hanging.add(response);
+      response.writeHead(status, {
+        'content-type': 'text/plain',
+        ...(status >= 300 && status < 400 && { location: 'http://169.254.169.254/latest/meta-data' }),
+      });
       response.end(status < 300 ? 'ok' : `failed with ${status}`);
     });
   });
@@ -33,8 +40,13 @@ export async function startReceiver() {
     received,
     at: (path: string) => received.filter((r) => r.path === path),
     /** The next answers of `path`. */
-    answer: (path: string, ...statuses: number[]) => script.set(path, [...(script.get(path) ?? []), ...statuses]),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    answer: (path: string, ...statuses: (number | 'hang')[]) =>
+      script.set(path, [...(script.get(path) ?? []), ...statuses]),
+    close: () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
