@@ -55,6 +55,7 @@ import { assertPublicUrl, checkOutboundUrl } from './providers/outbound-guard.js
 import { httpWebhookSender } from './providers/webhooks/http-sender.js';
 import { webhooksRepository } from './db/repositories/webhooks.repository.js';
 import { DELIVER_JOB, WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { withPageEvents } from './modules/webhooks/page-writes.js';
 import { fieldError } from './shared/errors.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
@@ -169,6 +170,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
   });
   const pageRows = pagesRepository(database, { historyLimit: config.pageHistoryLimit });
+  // The services that change a page's instances write through this: each write with its page.updated.
+  const pageRowsWithEvents = withPageEvents(pageRows, webhooks);
   const instances = new InstanceBuilder({ blocks, schemas: placeholderSchemas, sources, sanitize: sanitizeRichText });
   const renderer = new RenderPool({ ...overrides.renderPool, onRender: metrics?.onRender });
   const rendering = new PageRenderingService({
@@ -232,7 +235,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
     pageBlocks: new PageBlocksService({
-      pages: pageRows,
+      pages: pageRowsWithEvents,
       pagesService: pages,
       blocks,
       instances,
@@ -241,7 +244,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       chains: blockRows,
     }),
     migrations: new PageBlockMigrationsService({
-      pages: pageRows,
+      pages: pageRowsWithEvents,
       pagesService: pages,
       blocks,
       chains: blockRows,
@@ -269,6 +272,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       rendering,
       bounds,
       clock,
+      outbox: webhooks,
     }),
     folders: new FoldersService({ folders: foldersRepository(database), sites, clock }),
     layouts,

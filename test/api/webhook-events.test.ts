@@ -1,6 +1,7 @@
 /**
  * Which changes make which webhook events, on the configured database, with a
- * real fake CMS and a receiver on loopback: page.created/updated/deleted,
+ * real fake CMS and a receiver on loopback: page.created/updated/deleted (an
+ * instance's values and a version's restore are updates too),
  * page.published (publish and publish-update), publication.failed (a
  * provider's refusal, now or as a scheduled run's final outcome),
  * page.scheduled, block.revised with its version_bump, page.outdated for a
@@ -74,6 +75,17 @@ describe('webhook events', { timeout: 60_000 }, () => {
     const put = await t.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { name: 'News 2' } });
     expect(put.status).toBe(200);
     expect((await heard('page.updated', { page_id: page.id })).data).toMatchObject({ name: 'News 2' });
+    // A page's instances and a version's restore change it too.
+    const values = await t.call('PUT', `/api/v1/pages/${page.id}/blocks/${page.blocks[0].id}`, {
+      key: user.key,
+      body: { placeholder_values: { title: 'y' } },
+    });
+    expect(values.status).toBe(200);
+    const changed = await heard('page.updated', { page_id: page.id, change: 'block.values' });
+    expect(changed.data).toMatchObject({ name: 'News 2', site_id: siteId });
+    const restored = await t.call('POST', `/api/v1/pages/${page.id}/versions/1/restore`, { key: user.key });
+    expect(restored.status).toBe(200);
+    await heard('page.updated', { page_id: page.id, change: 'version.restored', restored_version: 1 });
     expect((await t.call('DELETE', `/api/v1/pages/${page.id}`, { key: user.key })).status).toBe(204);
     await heard('page.deleted', { page_id: page.id });
     await quiet();

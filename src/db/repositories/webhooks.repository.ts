@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { Delivery, DeliveryAttempt, Webhook, WebhookRepository } from '../../modules/webhooks/webhooks.js';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  PageRef,
+  Webhook,
+  WebhookRepository,
+} from '../../modules/webhooks/webhooks.js';
 import type { Database } from '../dialects/dialect.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../schema.js';
 
@@ -31,6 +37,14 @@ const deliveryOf = (row: Selectable<WebhookDeliveriesTable>): Delivery => ({
   lastError: row.last_error,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+});
+
+const pageRefOf = (row: PageRef): PageRef => ({
+  ...row,
+  id: Number(row.id),
+  owner_id: Number(row.owner_id),
+  site_id: row.site_id === null ? null : Number(row.site_id),
+  version: Number(row.version),
 });
 
 export function webhooksRepository({ db }: Database): WebhookRepository {
@@ -106,6 +120,15 @@ export function webhooksRepository({ db }: Database): WebhookRepository {
       await db.deleteFrom('webhooks').where('id', '=', id).execute();
     },
 
+    async page(pageId) {
+      const row = await db
+        .selectFrom('pages')
+        .select(['id', 'owner_id', 'site_id', 'name', 'slug', 'kind', 'version'])
+        .where('id', '=', pageId)
+        .executeTakeFirst();
+      return row && pageRefOf(row);
+    },
+
     async blockAudience(blockId) {
       const owner = await db
         .selectFrom('blocks')
@@ -141,13 +164,7 @@ export function webhooksRepository({ db }: Database): WebhookRepository {
         )
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({
-        ...row,
-        id: Number(row.id),
-        owner_id: Number(row.owner_id),
-        site_id: row.site_id === null ? null : Number(row.site_id),
-        version: Number(row.version),
-      }));
+      return rows.map(pageRefOf);
     },
 
     async subscribed(userId, type) {

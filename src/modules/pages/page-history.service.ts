@@ -1,4 +1,5 @@
 import type { Actor } from '../../shared/actor.js';
+import { NO_OUTBOX, type Outbox } from '../webhooks/webhooks.js';
 import type { Clock } from '../../shared/clock.js';
 import { conflict, notFound, type ExpectedVersions, type FieldError } from '../../shared/errors.js';
 import { pageOf, type Page as ListPage, type PageRequest } from '../../shared/pagination.js';
@@ -27,6 +28,8 @@ export class PageHistoryService {
       rendering: PageRenderingService;
       bounds: PageBounds;
       clock: Clock;
+      /** page.updated with a restore. */
+      outbox?: Outbox;
     },
   ) {}
 
@@ -139,12 +142,11 @@ export class PageHistoryService {
     if (errors.length)
       throw conflict(`Version ${number} cannot be restored: see errors[]. Nothing was changed.`, errors);
     await this.checkBounds(actor, version);
-    return this.deps.history.restore({
-      version,
-      by: authorOf(actor),
-      now: this.deps.clock.now().toISOString(),
-      expected,
-    });
+    return (this.deps.outbox ?? NO_OUTBOX).within(
+      () =>
+        this.deps.history.restore({ version, by: authorOf(actor), now: this.deps.clock.now().toISOString(), expected }),
+      () => [{ pageId, type: 'page.updated', data: { change: 'version.restored', restored_version: number } }],
+    );
   }
 
   /** The page as the restore would leave it, each instance at its place in the version. */

@@ -1,7 +1,11 @@
 import type { PageRef, WebhookEvent, WebhookEventType } from './webhooks.js';
 
 /** A page's event: who owns it, and what a receiver needs to find it again. */
-export const pageEvent = (type: WebhookEventType, page: PageRef, more: Record<string, unknown> = {}): WebhookEvent => ({
+export const pageEvent = (
+  type: WebhookEventType,
+  page: PageRef,
+  more: Record<string, unknown> = {},
+): WebhookEvent & { userId: number } => ({
   userId: page.owner_id,
   type,
   data: {

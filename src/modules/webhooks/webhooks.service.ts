@@ -143,6 +143,12 @@ export class WebhooksService implements Outbox {
     return this.deps.transact(async () => {
       const result = await work();
       for (const event of eventsOf(result)) {
+        if ('pageId' in event) {
+          const page = await this.deps.rows.page(event.pageId);
+          const made = page && pageEvent(event.type, page, event.data);
+          if (made) await this.notify(made.userId, made.type, made.data);
+          continue;
+        }
         const users = 'userId' in event ? [event.userId] : await this.deps.rows.blockAudience(event.blockId);
         for (const userId of users) await this.notify(userId, event.type, event.data);
         if ('blockId' in event && event.type === 'block.revised') {
@@ -151,6 +157,19 @@ export class WebhooksService implements Outbox {
             await this.notify(page.owner_id, outdated.type, outdated.data);
           }
         }
+      }
+      return result;
+    });
+  }
+
+  async pageWrite<T>(pageId: number, change: string, work: () => Promise<T>): Promise<T> {
+    return this.deps.transact(async () => {
+      const before = await this.deps.rows.page(pageId);
+      const result = await work();
+      const after = await this.deps.rows.page(pageId);
+      if (before && after && after.version !== before.version) {
+        const event = pageEvent('page.updated', after, { change });
+        await this.notify(event.userId, event.type, event.data);
       }
       return result;
     });

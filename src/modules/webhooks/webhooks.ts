@@ -23,6 +23,8 @@ export const TEST_EVENT = 'webhook.test';
  */
 export type WebhookEvent =
   | { userId: number; type: WebhookEventType; data: Record<string, unknown> }
+  /** A page's event, the page read as the change left it (its owner, name, version). */
+  | { pageId: number; type: 'page.updated'; data: Record<string, unknown> }
   | { blockId: number; type: 'block.revised' | 'block.deprecated'; data: Record<string, unknown> };
 
 /** A page as its events name it. */
@@ -44,10 +46,12 @@ export interface PageRef {
  */
 export interface Outbox {
   within<T>(work: () => Promise<T>, eventsOf: (result: T) => WebhookEvent[]): Promise<T>;
+  /** `work` and, when it moved the page's version, `page.updated` (`data.change`: `change`), in one transaction. */
+  pageWrite<T>(pageId: number, change: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** An outbox that records nothing (a service built without webhooks: scripts, unit tests). */
-export const NO_OUTBOX: Outbox = { within: (work) => work() };
+export const NO_OUTBOX: Outbox = { within: (work) => work(), pageWrite: (_pageId, _change, work) => work() };
 
 export interface Webhook {
   id: number;
@@ -110,6 +114,8 @@ export interface WebhookRepository {
     now: string,
   ): Promise<void>;
   delete(id: number): Promise<void>;
+  /** A page as its events name it. */
+  page(pageId: number): Promise<PageRef | undefined>;
   /** The block's owner (a private block's) and every user with an instance of it. */
   blockAudience(blockId: number): Promise<number[]>;
   /** The pages with an instance of the block on a revision other than its current one. */
