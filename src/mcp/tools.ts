@@ -24,6 +24,7 @@ import { DiffQuery, VersionParams } from '../http/schemas/history.js';
 import { FourcmsSettingsBody } from '../http/schemas/publishing.js';
 import { PUBLICATION_TOOLS } from './publication-tools.js';
 import { UPGRADE_TOOLS } from './upgrade-tools.js';
+import { MIGRATION_TOOLS } from './migration-tools.js';
 import type { ToolRoute } from './tool-route.js';
 
 export type { ToolRoute };
@@ -346,5 +347,6 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
     expects: 'page',
   },
   ...UPGRADE_TOOLS,
+  ...MIGRATION_TOOLS,
   ...PUBLICATION_TOOLS,
 ];

@@ -137,6 +137,11 @@ const CALLS: [string, () => Promise<Record<string, unknown>> | Record<string, un
   ['upgrade_block_everywhere', () => ({ id: ids.hero }), (json) => void (ids.set = json.id)],
   ['revert_upgrade_set', () => ({ id: ids.set }), () => {}],
   ['upgrade_block', async () => ({ pageId: ids.page, pbId: (await instances(id('page')))[0] }), () => {}],
+  [
+    'migrate_block',
+    async () => ({ pageId: ids.page, pbId: (await instances(id('page')))[1], dry_run: 1 }),
+    (json) => expect(json.to).toEqual({ major: 1, minor: 1 }),
+  ],
   ['upgrade_all_blocks', () => ({ pageId: ids.page }), () => {}],
   [
     'replace_block',
