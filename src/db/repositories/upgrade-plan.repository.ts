@@ -26,10 +26,7 @@ export function upgradePlanRepository({ db }: Database): UpgradePlanRows {
           'pb.minor',
           'pb.placeholder_values',
           'pb.bindings',
-          // The place in the page's order, counted (not taken from order_index, whatever its numbering).
-          sql<number>`(select count(*) from page_blocks o where o.page_id = pb.page_id and o.order_index < pb.order_index)`.as(
-            'position',
-          ),
+          'pb.order_index',
         ])
         .orderBy('pb.page_id')
         .orderBy('pb.order_index')
@@ -38,12 +35,28 @@ export function upgradePlanRepository({ db }: Database): UpgradePlanRows {
         id: r.id,
         page_id: r.page_id,
         page_name: r.page_name,
-        position: Number(r.position),
+        position: r.order_index,
         revision_id: r.revision_id,
         version: { major: r.major, minor: r.minor },
         placeholder_values: StoredJson.fromText(r.placeholder_values),
         bindings: r.bindings === null ? null : StoredJson.fromText(r.bindings),
       }));
+    },
+
+    async positions(ids): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      // The place in the page's order, counted (not taken from order_index, whatever its numbering): for a page of entries only.
+      const rows = await db
+        .selectFrom('page_blocks as pb')
+        .where('pb.id', 'in', ids)
+        .select([
+          'pb.id',
+          sql<number>`(select count(*) from page_blocks o where o.page_id = pb.page_id and o.order_index < pb.order_index)`.as(
+            'position',
+          ),
+        ])
+        .execute();
+      return new Map(rows.map((r) => [r.id, Number(r.position)]));
     },
 
     async revisionAt(blockId, version): Promise<PlanRevision | undefined> {

@@ -51,7 +51,9 @@ export class UpgradePlanService {
   ): Promise<UpgradePlan> {
     const { planned, target, revisions } = await this.planned(actor, blockId, query.to);
     const { rows, entries } = planned;
-    const page = entries.slice(query.offset, query.offset + query.limit);
+    const slice = entries.slice(query.offset, query.offset + query.limit);
+    const positions = await this.deps.rows.positions(slice.map((e) => e.id));
+    const page = slice.map((e) => ({ ...e, position: positions.get(e.id) ?? e.position }));
     const data = await this.withHtml(actor, page, target, revisions, rows, signal);
     return {
       block_id: blockId,

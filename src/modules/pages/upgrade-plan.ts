@@ -18,7 +18,7 @@ export interface PlanRow {
   id: number;
   page_id: number;
   page_name: string;
-  /** Its place in the page's order, from 0 (`blocks[i]` of the page). */
+  /** Its `order_index`: the page's order (its place from 0 is read for a page of entries: `positions`). */
   position: number;
   revision_id: number;
   version: Version;
@@ -37,6 +37,8 @@ export interface UpgradePlanRows {
   /** In page order: by page id, then place. */
   instancesOf(blockId: number, userId: number): Promise<PlanRow[]>;
   revisions(ids: number[]): Promise<Map<number, PlanRevision>>;
+  /** Each instance's place in its page's order, from 0 (`blocks[i]` of the page). */
+  positions(ids: number[]): Promise<Map<number, number>>;
   /** The block's revision at this version, if it has one. */
   revisionAt(blockId: number, version: Version): Promise<PlanRevision | undefined>;
 }

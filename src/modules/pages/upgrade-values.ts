@@ -66,8 +66,10 @@ export interface UpgradedValues {
 
 /** The values after an upgrade from `from` to `to` (see the module's comment). */
 export function valuesAfterUpgrade({ from, to, values, migration }: UpgradeValuesInput): UpgradedValues {
-  const removed = removedFields(from, to);
-  const after: Record<string, unknown> = structuredClone(migration ? migration.outcome.values : values);
+  const removed = removedBetween(from, to);
+  const start = migration ? migration.outcome.values : values;
+  // A copy to change: top-level changes need only a shallow one (10,000 deep copies were most of a plan).
+  const after: Record<string, unknown> = removed.some((f) => /[.[]/.test(f)) ? structuredClone(start) : { ...start };
   const lost: LostValue[] = [];
   for (const field of removed) lost.push(...takeAt(after, field.split('.'), ''));
   // New fields take their defaults, as `upgrade` fills them: only real ones (nothing is invented).
@@ -94,6 +96,16 @@ export function valuesAfterUpgrade({ from, to, values, migration }: UpgradeValue
       code: p.code,
     })),
   };
+}
+
+/** `removedFields` once per pair of revisions' fields (the arrays are each revision's own, shared by its instances). */
+const removedMemo = new WeakMap<FieldDefinition[], WeakMap<FieldDefinition[], string[]>>();
+function removedBetween(from: FieldDefinition[], to: FieldDefinition[]): string[] {
+  let byTarget = removedMemo.get(from);
+  if (!byTarget) removedMemo.set(from, (byTarget = new WeakMap()));
+  let removed = byTarget.get(to);
+  if (!removed) byTarget.set(to, (removed = removedFields(from, to)));
+  return removed;
 }
 
 /**
