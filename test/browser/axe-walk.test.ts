@@ -206,6 +206,7 @@ describe('axe on every screen and every dialog', () => {
       () => page.getByRole('button', { name: 'Delete key Walk' }).click(),
       /Delete/,
     );
+    await screen(page, '/webhooks', 'Webhooks');
     await screen(page, '/no/such/screen', /./, 'an address that names nothing');
 
     // The navigation drawer at 390 px, open.

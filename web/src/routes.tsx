@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./screens/site.screen').then((m) => ({ Component: m.SiteScreen })),
           },
           {
+            path: '/webhooks',
+            lazy: () => import('./screens/webhooks.screen').then((m) => ({ Component: m.WebhooksScreen })),
+          },
+          {
             path: '/api-keys',
             lazy: () => import('./screens/api-keys.screen').then((m) => ({ Component: m.ApiKeysScreen })),
           },

@@ -13,6 +13,7 @@ export const NAV: NavEntry[] = [
   { to: '/pages', label: 'Pages' },
   { to: '/blocks', label: 'Block library' },
   { to: '/api-keys', label: 'API keys' },
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/admin/moderation', label: 'Moderation', admin: true },
   { to: '/admin/users', label: 'Users', admin: true },
   { to: '/admin/deprecation', label: 'Deprecation', admin: true },
