@@ -163,10 +163,18 @@ describe('migrations on a block update', () => {
     expect(cycle.status).toBe(422);
     expect(cycle.body.errors[0]).toMatchObject({ path: 'migrations[1].to' });
     expect(cycle.body.errors[0].message).toMatch(/cycle/);
-    // Migrations without a new revision are refused at `migrations`.
-    const none = await putBlock(cyc.id, { name: 'Renamed', migrations: [] });
+    // Without a new revision only fixes of the current one: a rename is refused at its op.
+    const none = await putBlock(cyc.id, { name: 'Renamed', migrations: [{ op: 'rename', from: 'a', to: 'b' }] });
     expect(none.status).toBe(422);
-    expect(none.body.errors[0].path).toBe('migrations');
+    expect(none.body.errors[0].path).toBe('migrations[0].op');
+    // A block with no revision yet has nothing to migrate from.
+    const bare = await t.call('POST', '/api/v1/blocks', { key: user.key, body: { name: 'Bare' } });
+    const first = await putBlock(bare.body.id, {
+      schema_content: both,
+      migrations: [{ op: 'set', to: 'a', value: 'x' }],
+    });
+    expect(first.status).toBe(422);
+    expect(first.body.errors[0].path).toBe('migrations');
     expect((await getBlock(block.id)).version).toEqual({ major: 1, minor: 0 });
     expect((await getBlock(cyc.id)).version).toEqual({ major: 1, minor: 0 });
   });
@@ -312,5 +320,51 @@ describe('POST /pages/{pageId}/blocks/{pbId}/migrate', () => {
     expect((await migrate(page.id, pbId, { key: other.key })).status).toBe(404);
     expect((await migrate(page.id, pbId)).status).toBe(200);
     expect((await migrate(page.id, pbId)).status).toBe(422);
+  });
+
+  it('fixes values where they stand (point 6): steps added to the current revision, applied by migrate', async () => {
+    const fields = [
+      { name: 'title', type: 'string', required: true, max_length: 60 },
+      { name: 'body', type: 'string' },
+    ];
+    const block = await createBlock(t, user, { name: 'Fix', schema_content: fields });
+    const long = 'A title well over ten characters';
+    const page = await createPage(t, user, {
+      name: 'Fixes',
+      site_id: site.id,
+      blocks: [
+        { block_id: block.id, placeholder_values: { title: long } },
+        { block_id: block.id, placeholder_values: { title: 'Short' } },
+      ],
+    });
+    // A tightened max_length and a new required field without a default: a minor, and no instance can take it.
+    const tighter = [
+      { ...fields[0], max_length: 10 },
+      fields[1],
+      { name: 'cta_label', type: 'string', required: true },
+    ];
+    const minor = await putBlock(block.id, { schema_content: tighter });
+    expect(minor.body.version_bump).toBe('minor');
+    const [a, b] = page.blocks.map((x: { id: number }) => x.id);
+    expect((await migrate(page.id, a)).status).toBe(400);
+    // One step for every instance: cut to 10 characters, and one value for the new field.
+    const fix = await putBlock(block.id, {
+      migrations: [
+        { op: 'derive', to: 'title', expression: '{{ title | slice: 0, 10 }}' },
+        { op: 'default', to: 'cta_label', value: 'Read more' },
+      ],
+    });
+    expect(fix.status, fix.text).toBe(200);
+    expect(fix.body.version_bump).toBe('none');
+    expect(fix.body.block.version).toEqual({ major: 1, minor: 1 });
+    const tried = await migrate(page.id, a, dry);
+    expect(tried.status, tried.text).toBe(200);
+    expect((await migrate(page.id, a)).status).toBe(200);
+    expect((await migrate(page.id, b)).status).toBe(200);
+    const after = await getPage(page.id);
+    expect(after.blocks.map((x: { placeholder_values: unknown }) => x.placeholder_values)).toEqual([
+      { title: 'A title we', cta_label: 'Read more' },
+      { title: 'Short', cta_label: 'Read more' },
+    ]);
   });
 });

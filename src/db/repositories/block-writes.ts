@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { NewBlock, NewRevision } from '../../modules/blocks/blocks.js';
 import type { Dialect } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
-import { toJson } from './rows.js';
+import { fromJson, toJson } from './rows.js';
+import type { MigrationStep } from '../../modules/blocks/migrations/index.js';
 
 /**
  * The steps of writing a block, each run inside the caller's transaction, so
@@ -38,6 +39,24 @@ export async function writeRevision(
   }
   await trx.updateTable('blocks').set({ current_revision_id: id }).where('id', '=', blockId).execute();
   return id;
+}
+
+/**
+ * Steps that fix values on the current revision (set, default, derive),
+ * after the ones it carries already: run when an instance migrates to it.
+ */
+export async function appendFixes(trx: Kysely<DB>, revisionId: number, fixes: MigrationStep[]): Promise<void> {
+  const row = await trx
+    .selectFrom('block_revisions')
+    .select('migrations')
+    .where('id', '=', revisionId)
+    .executeTakeFirstOrThrow();
+  const steps = [...fromJson<MigrationStep[]>(row.migrations), ...fixes];
+  await trx
+    .updateTable('block_revisions')
+    .set({ migrations: toJson(steps) })
+    .where('id', '=', revisionId)
+    .execute();
 }
 
 /** Rewrites the block's full-text entry from its current name, texts and tag names. */

@@ -4,7 +4,7 @@ import { blockNotFound, type BlocksRepository, type LoadedBlock } from '../../mo
 import type { MigrationLink } from '../../modules/blocks/migrations/index.js';
 import type { Database } from '../dialects/dialect.js';
 import { visibleInLists } from '../dialects/search.js';
-import { insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
+import { appendFixes, insertBlock, reindexBlock, replaceTags, writeRevision } from './block-writes.js';
 import {
   BLOCK_COLUMNS,
   fromSearchValues,
@@ -206,6 +206,7 @@ export function blocksRepository({ db, dialect, readNow }: Database): BlocksRepo
             .execute();
           if (input.tags) await replaceTags(trx, input.id, input.tags);
           if (input.revision) await writeRevision(trx, input.id, input.revision, input.now);
+          else if (input.fixes?.length && input.basedOn !== null) await appendFixes(trx, input.basedOn, input.fixes);
           await reindexBlock(trx, dialect, input.id);
           return 'done' as const;
         }),

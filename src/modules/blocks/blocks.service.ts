@@ -227,8 +227,8 @@ export class BlocksService {
       const version = bump === 'major' ? { major: major + 1, minor: 0 } : { major, minor: minor + 1 };
       revision = await this.newRevision(after, version, input.changelog ?? null);
     }
-    if (input.migrations !== undefined)
-      await attachMigrations(input.migrations, block.revision, revision, this.deps.templates);
+    const fixes =
+      input.migrations && (await attachMigrations(input.migrations, block.revision, revision, this.deps.templates));
     const fields: BlockFields = {
       name: input.name ?? block.name,
       description: input.description ?? block.description,
@@ -237,7 +237,8 @@ export class BlocksService {
     };
     const basedOn = block.revision?.id ?? null;
     const written = await (this.deps.outbox ?? NO_OUTBOX).within(
-      () => this.deps.blocks.update({ id, basedOn, expected, fields, tags: input.tags, revision, now: this.now() }),
+      () =>
+        this.deps.blocks.update({ id, basedOn, expected, fields, tags: input.tags, revision, fixes, now: this.now() }),
       (w) =>
         w === 'done' && revision
           ? [{ blockId: id, type: 'block.revised', data: blockData(block, revision.version, bump) }]

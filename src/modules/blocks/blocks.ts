@@ -159,6 +159,8 @@ export interface BlocksRepository {
     fields: BlockFields;
     tags: number[] | undefined;
     revision: NewRevision | null;
+    /** Without a new revision: value fixes appended to the current one's migrations (`basedOn`). */
+    fixes?: MigrationStep[];
     now: string;
   }): Promise<'done' | 'moved' | { stale: number }>;
   /**

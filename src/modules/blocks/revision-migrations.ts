@@ -1,29 +1,52 @@
 import { unprocessable, type FieldError } from '../../shared/errors.js';
 import type { NewRevision, Revision, TemplateChecker } from './blocks.js';
-import { checkMigrations } from './migrations/index.js';
+import { isObject } from '../../shared/is-object.js';
+import { checkMigrations, type MigrationStep } from './migrations/index.js';
+
+/** The steps that fix values where they stand: they write the current revision's fields, and take nothing away. */
+const FIXES: ReadonlySet<string> = new Set(['set', 'default', 'derive']);
 
 /**
  * Checks a block update's `migrations` against the current revision's fields
  * and the new one's, and puts them on the new revision: 422 at each wrong
  * place (`migrations[2].from`). A derive expression must parse as a template
- * does (its line and column). Without a new revision there is nothing to
- * migrate to: 422 at `migrations`.
+ * does (its line and column). Without a new revision, they fix values on the
+ * current one (set, default, derive only, checked against its fields) and are
+ * answered, to be appended to its migrations; a block without a revision has
+ * nothing to migrate to: 422 at `migrations`.
  */
 export async function attachMigrations(
   input: unknown[],
   current: Pick<Revision, 'schema_content'> | null,
   revision: NewRevision | null,
   templates: TemplateChecker,
-): Promise<void> {
-  if (!current || !revision) {
-    const why = current
-      ? 'nothing in template, css, js or schema_content changes, so no revision is made'
-      : 'the first revision has no revision before it';
-    throw unprocessable('Migrations go with a new revision: see errors[].', [
-      { path: 'migrations', message: `Migrations lead from one revision to the next: ${why}.`, code: 'not_allowed' },
+): Promise<MigrationStep[] | undefined> {
+  if (!current)
+    throw unprocessable('Migrations go with a revision: see errors[].', [
+      {
+        path: 'migrations',
+        message: 'Migrations lead from one revision to the next: the first revision has no revision before it.',
+        code: 'not_allowed',
+      },
     ]);
+  if (!revision) {
+    const errors = input.flatMap((step, i) =>
+      isObject(step) && typeof step.op === 'string' && !FIXES.has(step.op)
+        ? [
+            {
+              path: `migrations[${i}].op`,
+              message:
+                'Without a new revision, steps fix values of the current one: set, default or derive. ' +
+                'rename, move, convert and drop go with a change of schema_content.',
+              code: 'not_allowed' as const,
+            },
+          ]
+        : [],
+    );
+    if (errors.length) throw unprocessable('The migrations are not valid: see errors[].', errors);
   }
-  const checked = checkMigrations(input, current.schema_content, revision.schema_content);
+  const target = revision ?? { schema_content: current.schema_content };
+  const checked = checkMigrations(input, current.schema_content, target.schema_content);
   if (!checked.ok) throw unprocessable('The migrations are not valid: see errors[].', checked.errors);
   const errors: FieldError[] = [];
   for (const [i, step] of checked.steps.entries()) {
@@ -39,5 +62,7 @@ export async function attachMigrations(
       });
   }
   if (errors.length) throw unprocessable('The migrations are not valid: see errors[].', errors);
+  if (!revision) return checked.steps;
   revision.migrations = checked.steps;
+  return undefined;
 }
