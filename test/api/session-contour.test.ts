@@ -155,6 +155,20 @@ const cases: Case[] = [
     status: 200,
   },
   {
+    module: 'upgrade-sets',
+    method: 'POST',
+    path: () => `/api/blocks/${hero.id}/upgrades`,
+    options: () => ({ body: {} }),
+    status: 200,
+  },
+  {
+    module: 'webhooks',
+    method: 'POST',
+    path: () => '/api/webhooks',
+    options: () => ({ body: { url: 'http://127.0.0.1:9/hook', events: ['page.created'] } }),
+    status: 201,
+  },
+  {
     module: 'uploads',
     method: 'POST',
     path: () => `/api/blocks/${hero.id}/cover`,
