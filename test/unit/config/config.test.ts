@@ -53,6 +53,14 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
     says: 'JOB_RETRY_DELAY_SECONDS must be a whole number of seconds, 1 to 999999',
   },
   JOB_POLL_SECONDS: { env: { JOB_POLL_SECONDS: '0.1' }, says: 'JOB_POLL_SECONDS must be seconds, 0.5 to 9999' },
+  WEBHOOK_DISABLE_AFTER: {
+    env: { WEBHOOK_DISABLE_AFTER: '0' },
+    says: 'WEBHOOK_DISABLE_AFTER must be a whole number of deliveries, 1 to 9999',
+  },
+  WEBHOOK_TIMEOUT_SECONDS: {
+    env: { WEBHOOK_TIMEOUT_SECONDS: '1000' },
+    says: 'WEBHOOK_TIMEOUT_SECONDS must be a whole number of seconds, 1 to 999',
+  },
   PROVIDER_ALLOW_PRIVATE: {
     env: { PROVIDER_ALLOW_PRIVATE: 'on' },
     says: 'PROVIDER_ALLOW_PRIVATE must be one of 1, 0, true, false, yes, no (got "on")',
