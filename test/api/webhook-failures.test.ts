@@ -52,7 +52,8 @@ describe('a failing receiver', { timeout: 60_000 }, () => {
     t = await startApp({
       env: {
         JOB_RETRY_LIMIT: '1',
-        JOB_RETRY_DELAY_SECONDS: '1',
+        // Two seconds between tries: room to see a delivery pending.
+        JOB_RETRY_DELAY_SECONDS: '2',
         JOB_POLL_SECONDS: '0.5',
         WEBHOOK_DISABLE_AFTER: '2',
         WEBHOOK_TIMEOUT_SECONDS: '1',
@@ -72,6 +73,15 @@ describe('a failing receiver', { timeout: 60_000 }, () => {
   it('down: tried again, given up, and after two such deliveries the endpoint is disabled until enabled', async () => {
     const hook = await f.subscribe(`http://127.0.0.1:${await closedPort()}/hook`);
     await newPage('One');
+    // Pending between its tries: a redelivery now would send it twice.
+    const [pending] = await until(
+      () => f.deliveries(hook.id),
+      (d) => d[0]?.state === 'pending' && d[0].attempts === 1,
+    );
+    const early = await t.call('POST', `/api/v1/webhooks/${hook.id}/deliveries/${pending.id}/redeliver`, {
+      key: user.key,
+    });
+    expect(early.status).toBe(409);
     const [first] = await settled(hook.id);
     expect(first).toMatchObject({ state: 'failed', attempts: 2, response_status: null });
     expect(first.last_error).toBe('The receiver could not be reached (ECONNREFUSED).');

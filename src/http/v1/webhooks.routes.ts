@@ -158,9 +158,9 @@ export function webhookRoutes(app: App, { services }: HttpDeps) {
     {
       schema: {
         tags,
-        summary: 'Send a delivery again: the same message id and body, signed anew',
+        summary: 'Send a delivery again: the same message id and body, signed anew (409 while it is still pending)',
         params: DeliveryParams,
-        response: { 202: WebhookDeliverySchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 202: WebhookDeliverySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

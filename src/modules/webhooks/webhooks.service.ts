@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import { notFound } from '../../shared/errors.js';
+import { conflict, notFound } from '../../shared/errors.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { Job, JobQueue } from '../jobs/jobs.js';
 import { pageEvent } from './events.js';
@@ -123,6 +123,9 @@ export class WebhooksService implements Outbox {
     await this.own(actor, id);
     const delivery = await this.deps.rows.delivery(deliveryId);
     if (!delivery || delivery.webhookId !== id) throw notFound(`Delivery ${deliveryId} of webhook ${id} not found.`);
+    // A pending one has its job already: a second would send it twice.
+    if (delivery.state === 'pending')
+      throw conflict(`Delivery ${deliveryId} is still pending: it is tried again on its own.`);
     await this.deps.transact(async () => {
       await this.deps.rows.reopen(deliveryId, this.now());
       await this.enqueue(deliveryId);
