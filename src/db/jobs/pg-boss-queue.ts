@@ -94,7 +94,10 @@ export class PgBossQueue implements JobQueue {
     if (this.#handlers.size === 0) return;
     for (const [name, handler] of this.#handlers) {
       await this.#queue(name);
-      await this.#boss.work<JobData>(
+      // pg-boss's worker waits its polling interval after every fetch, a job found or not: one job per
+      // interval (two a second). Told after each job, it fetches the next at once and waits only when idle.
+      const worker: { id?: string } = {};
+      worker.id = await this.#boss.work<JobData>(
         name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, this.policy.pollSeconds) },
         async ([job]) => {
@@ -104,6 +107,8 @@ export class PgBossQueue implements JobQueue {
           } catch (error) {
             this.onFailure({ id: job!.id, name, attempt }, error);
             throw error;
+          } finally {
+            if (worker.id) this.#boss.notifyWorker(worker.id);
           }
         },
       );
