@@ -227,6 +227,45 @@ describe('the upgrade plan', () => {
     });
   });
 
+  it('the issue’s cases fixed where they stand: a value step makes the blocked instances ready, and upgrading everywhere applies it', async () => {
+    const { block, one, ids } = await used();
+    const tighter = [
+      { ...fields[0], max_length: 10 },
+      fields[1],
+      { name: 'cta_label', type: 'string', required: true },
+    ];
+    expect((await put(block.id, { schema_content: tighter })).body.version_bump).toBe('minor');
+    const before = await plan(block.id);
+    expect(before.body.summary).toMatchObject({ minor: 0, migration: 0, blocked: { instances: 5, values: 5 } });
+    const fix = await put(block.id, {
+      migrations: [
+        { op: 'derive', to: 'title', expression: '{{ title | slice: 0, 10 }}' },
+        { op: 'default', to: 'cta_label', value: 'Read more' },
+      ],
+    });
+    expect(fix.status, fix.text).toBe(200);
+    const after = await plan(block.id);
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.summary).toMatchObject({ behind: 5, minor: 0, migration: 5, blocked: { instances: 0 } });
+    expect(after.body.data[0]).toMatchObject({
+      bump: 'minor',
+      migration: true,
+      status: 'ready',
+      values_after: { title: 'A title we', cta_label: 'Read more' },
+      html: { before: `<h2>${LONG}</h2>`, after: '<h2>A title we</h2>', changed: true },
+    });
+    expect(after.body.data[0].migrated).toEqual(
+      expect.arrayContaining([
+        { path: 'title', before: LONG, after: 'A title we' },
+        { path: 'cta_label', before: null, after: 'Read more' },
+      ]),
+    );
+    const set = await t.call('POST', `/api/v1/blocks/${block.id}/upgrades`, { key: user.key, body: {} });
+    expect(set.body.upgraded.map((u: any) => u.id)).toEqual(ids);
+    const now = await t.call('GET', `/api/v1/pages/${one.id}`, { key: user.key, query: { with_blocks: 1 } });
+    expect(now.body.blocks[0].placeholder_values).toEqual({ title: 'A title we', cta_label: 'Read more' });
+  });
+
   it('pages through the entries; the summary is the whole plan on every page', async () => {
     const { block, ids } = await used();
     await put(block.id, { template: '<h3>{{ title }}</h3>' });

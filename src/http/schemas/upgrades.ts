@@ -176,7 +176,7 @@ export const UpgradePlanEntrySchema = named(
       description: 'the values of removed fields this instance holds, at their paths: lost by the upgrade',
     }),
     migrated: Type.Array(Type.Object({ path: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
-      description: 'values a migration moves or changes',
+      description: 'values a migration moves or changes (`before` null: there was none; `after` null: dropped)',
     }),
     values_after: JsonObject({ description: 'the placeholder_values it would hold on the target revision' }),
     invalid_values: Type.Array(Problem, { description: 'values that would not validate on the target revision' }),

@@ -88,7 +88,12 @@ export function valuesAfterUpgrade({ from, to, values, migration }: UpgradeValue
     added,
     removed_fields: removed,
     lost,
-    migrated: (outcome?.migrated ?? []).map((m) => ({ path: m.path, before: m.before, after: m.after })),
+    // null where there was no value before (a default set) or is none after (a drop).
+    migrated: (outcome?.migrated ?? []).map((m) => ({
+      path: m.path,
+      before: m.before ?? null,
+      after: m.after ?? null,
+    })),
     migration: migration?.migratable === true,
     problems: (outcome?.problems ?? []).map((p) => ({
       path: `placeholder_values.${p.path}`,

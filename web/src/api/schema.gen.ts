@@ -1522,7 +1522,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a delivery again: the same message id and body, signed anew
+     * Send a delivery again: the same message id and body, signed anew (409 while it is still pending)
      * @description Use it to send a delivery again once its receiver is fixed (the same message id: receivers can drop a repeat).
      */
     post: operations['redeliverWebhookDelivery'];
@@ -2682,7 +2682,7 @@ export interface components {
         path: string;
         value: unknown;
       }[];
-      /** @description values a migration moves or changes */
+      /** @description values a migration moves or changes (`before` null: there was none; `after` null: dropped) */
       migrated: {
         path: string;
         before: unknown;
@@ -15041,6 +15041,15 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
