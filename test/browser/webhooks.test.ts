@@ -89,7 +89,7 @@ describe('the Webhooks screen', () => {
       await item.getByText('Disabled', { exact: true }).waitFor();
       await item
         .getByRole('note')
-        .getByText(/Why: 1 deliveries in a row failed/)
+        .getByText(/Why: The last delivery failed/)
         .waitFor();
       await item.getByRole('button', { name: 'Delivery log' }).click();
       // The test is the older delivery now.

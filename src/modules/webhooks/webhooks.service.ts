@@ -215,7 +215,7 @@ export class WebhooksService implements Outbox {
     if (again) throw new Error(log.error!);
     await this.deps.rows.failed(hook.id, {
       disableAfter: this.deps.settings.disableAfter,
-      reason: `${this.deps.settings.disableAfter} deliveries in a row failed; the last: ${log.error}`,
+      reason: `${deliveriesInARow(this.deps.settings.disableAfter)} failed; the last: ${log.error}`,
       now: this.now(),
     });
   }
@@ -251,3 +251,5 @@ export class WebhooksService implements Outbox {
 }
 
 const unique = (events: string[]) => [...new Set(events)];
+
+const deliveriesInARow = (n: number) => (n === 1 ? 'The last delivery' : `${n} deliveries in a row`);
