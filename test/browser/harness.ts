@@ -140,7 +140,20 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
 /** axe-core on the page as it stands: every violation of every impact (WCAG 2.x A and AA rules, best practices). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   // A dialog still fading in has text at part opacity, which axe reads as low contrast: judge the screen at rest.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // No animation running or about to start, and every dialog shown fully opaque: a transition that has not
+  // started yet (Mantine's first frame) holds its dialog at opacity 0 with no animation to wait for.
+  await page.waitForFunction(() => {
+    if (document.getAnimations().some((a) => a.playState === 'running' || a.pending)) return false;
+    const opaque = (element: Element) => {
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        if (Number(getComputedStyle(e).opacity) < 1) return false;
+      }
+      return true;
+    };
+    return Array.from(document.querySelectorAll('[role="dialog"]'))
+      .filter((d) => d.getClientRects().length > 0)
+      .every(opaque);
+  });
   // Evaluated, not added as a script tag: the app's CSP refuses inline scripts (and should).
   await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
