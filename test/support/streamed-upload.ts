@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { PNG } from './images.js';
 
 export interface StreamedAnswer {
@@ -130,4 +131,25 @@ export function streamUpload(
     },
     abort: () => req.destroy(new Error('aborted by the test')),
   };
+}
+
+/**
+ * The most bytes a client can have written that the server never read: what
+ * the kernel buffers on a loopback connection (the receiver's largest receive
+ * buffer plus the sender's largest send buffer, as Linux autotunes them), and
+ * Node's own stream buffers. An answer that came while the client had written
+ * less than `limit + socketSlack()` came before the server read past `limit`.
+ * Read from the kernel rather than assumed: on this kind of machine the
+ * receive buffer may grow to 32 MB, so a fixed margin fails under load.
+ */
+export function socketSlack(): number {
+  const largest = (file: string, fallback: number) => {
+    try {
+      return Number(readFileSync(file, 'utf8').trim().split(/\s+/).at(-1));
+    } catch {
+      return fallback;
+    }
+  };
+  const MB = 1024 * 1024;
+  return largest('/proc/sys/net/ipv4/tcp_rmem', 32 * MB) + largest('/proc/sys/net/ipv4/tcp_wmem', 4 * MB) + MB;
 }
