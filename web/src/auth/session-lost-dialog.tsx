@@ -1,12 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { sessionGuardOf, useApi } from '../api/client';
 import { ErrorSummary } from '../forms/error-summary';
-import { useServerErrors } from '../forms/server-errors';
-import { accountErrorMessage } from './messages';
-import { sessionKey, useSignIn, type Credentials, type User } from './session';
+import { sessionKey, type User } from './session';
+import { CredentialFields, useSignInForm } from './sign-in-form';
 
 /**
  * Asks to sign in again when the session is lost while the app is open (the
@@ -37,26 +35,7 @@ export function SessionLostDialog() {
 function SignInAgain({ onSignedIn, onCancel }: { onSignedIn: () => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const known = queryClient.getQueryData<User | null>(sessionKey);
-  const signIn = useSignIn();
-  const form = useForm<Credentials>({
-    mode: 'uncontrolled',
-    initialValues: { email: known?.email ?? '', password: '' },
-    validate: {
-      email: (value) => (value.trim() ? null : 'Enter your email.'),
-      password: (value) => (value ? null : 'Enter your password.'),
-    },
-  });
-  const errors = useServerErrors(form);
-  const submit = form.onSubmit((values) => {
-    errors.clear();
-    signIn.mutate(values, {
-      onSuccess: () => onSignedIn(),
-      onError: (error) => {
-        const message = accountErrorMessage(error, 'sign-in');
-        errors.showError(message ? new Error(message) : error);
-      },
-    });
-  });
+  const { form, errors, submit, pending } = useSignInForm(known?.email ?? '', onSignedIn);
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in again">
       <Stack>
@@ -65,27 +44,12 @@ function SignInAgain({ onSignedIn, onCancel }: { onSignedIn: () => void; onCance
           are signed in.
         </Text>
         <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not sign in" />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          data-autofocus
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <CredentialFields form={form} focusPassword />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Not now
           </Button>
-          <Button type="submit" loading={signIn.isPending}>
+          <Button type="submit" loading={pending}>
             Sign in
           </Button>
         </Group>

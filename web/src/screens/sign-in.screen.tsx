@@ -1,10 +1,8 @@
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { accountErrorMessage } from '../auth/messages';
-import { useSession, useSignIn, type Credentials } from '../auth/session';
+import { useSession } from '../auth/session';
+import { CredentialFields, useSignInForm } from '../auth/sign-in-form';
 import { ErrorSummary } from '../forms/error-summary';
-import { useServerErrors } from '../forms/server-errors';
 import { DocumentTitle } from '../shell/document-title';
 
 /** Only a path of this app: `?next=https://elsewhere` must not send the user away. */
@@ -17,29 +15,9 @@ export function SignInScreen() {
   const next = safeNext(params.get('next'));
   const navigate = useNavigate();
   const session = useSession();
-  const signIn = useSignIn();
-  const form = useForm<Credentials>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (value.trim() ? null : 'Enter your email.'),
-      password: (value) => (value ? null : 'Enter your password.'),
-    },
-  });
-  const errors = useServerErrors(form);
+  const { form, errors, submit, pending } = useSignInForm('', () => void navigate(next, { replace: true }));
 
   if (session.data) return <Navigate to={next} replace />;
-
-  const submit = form.onSubmit((values) => {
-    errors.clear();
-    signIn.mutate(values, {
-      onSuccess: () => void navigate(next, { replace: true }),
-      onError: (error) => {
-        const message = accountErrorMessage(error, 'sign-in');
-        errors.showError(message ? new Error(message) : error);
-      },
-    });
-  });
 
   return (
     <Stack maw={420} mx="auto" mt="xl">
@@ -48,22 +26,8 @@ export function SignInScreen() {
       <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate aria-label="Sign in">
         <Stack>
           <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not sign in" />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={signIn.isPending}>
+          <CredentialFields form={form} />
+          <Button type="submit" loading={pending}>
             Sign in
           </Button>
         </Stack>
