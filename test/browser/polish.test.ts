@@ -47,6 +47,7 @@ describe('the polish of the screens', () => {
       ['/pages', 'Pages', 'Pages · Pageblocks'],
       ['/blocks', 'Block library', 'Block library · Pageblocks'],
       ['/api-keys', 'API keys', 'API keys · Pageblocks'],
+      ['/webhooks', 'Webhooks', 'Webhooks · Pageblocks'],
       [`/sites/${siteId}`, 'Harbour news', 'Harbour news · Pageblocks'],
     ] as const) {
       await page.goto(path);
