@@ -35,6 +35,14 @@ export const BLOCK_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     id: 'getBlockUpgradePlan',
     use: 'Use it before upgrading a block’s instances: for each of your instances behind the block’s version (or `to`), what an upgrade would add, lose, refuse, and its HTML before and after.',
   },
+  'GET /blocks/{id}/adoption': {
+    id: 'getBlockAdoption',
+    use: 'Use it to see where a block stands on your pages: how many instances on each revision, and which pages.',
+  },
+  'GET /blocks/{id}/upgrades': {
+    id: 'listBlockUpgradeSets',
+    use: 'Use it to find an upgrade set made earlier (its `id`), to see what it moved or to revert it.',
+  },
   'POST /blocks/{id}/upgrades': {
     id: 'upgradeBlockEverywhere',
     use: 'Use it after reading the upgrade plan, to move every ready instance of the block on your pages (or the listed ones) at once; keep the answer’s `id` to revert.',

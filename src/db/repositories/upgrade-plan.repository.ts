@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AdoptionRow } from '../../modules/pages/adoption.js';
 import type { PlanRevision, PlanRow, UpgradePlanRows } from '../../modules/pages/upgrade-plan.js';
 import type { Database } from '../dialects/dialect.js';
 import { StoredJson } from '../../shared/stored-json.js';
@@ -40,6 +41,23 @@ export function upgradePlanRepository({ db }: Database): UpgradePlanRows {
         version: { major: r.major, minor: r.minor },
         placeholder_values: StoredJson.fromText(r.placeholder_values),
         bindings: r.bindings === null ? null : StoredJson.fromText(r.bindings),
+      }));
+    },
+
+    async adoption(blockId, userId): Promise<AdoptionRow[]> {
+      const rows = await db
+        .selectFrom('page_blocks as pb')
+        .innerJoin('pages', 'pages.id', 'pb.page_id')
+        .where('pb.block_id', '=', blockId)
+        .where('pages.owner_id', '=', userId)
+        .groupBy(['pb.major', 'pb.minor', 'pb.page_id', 'pages.name'])
+        .select(['pb.major', 'pb.minor', 'pb.page_id', 'pages.name as page_name', (eb) => eb.fn.countAll().as('n')])
+        .execute();
+      return rows.map((r) => ({
+        version: { major: r.major, minor: r.minor },
+        page_id: r.page_id,
+        page_name: r.page_name,
+        instances: Number(r.n),
       }));
     },
 

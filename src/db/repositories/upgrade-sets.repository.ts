@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { conflict } from '../../shared/errors.js';
 import type { UpgradeSetRecord, UpgradeSetsRepository } from '../../modules/pages/upgrade-sets.js';
 import type { Database } from '../dialects/dialect.js';
@@ -20,28 +20,46 @@ export function upgradeSetsRepository(database: Database, options: PagesOptions)
   const versionOf = async (trx: Kysely<DB>, pageId: number) =>
     (await trx.selectFrom('pages').select('version').where('id', '=', pageId).executeTakeFirstOrThrow()).version;
 
-  const find = async (trx: Kysely<DB>, id: number): Promise<UpgradeSetRecord | undefined> => {
-    const set = await trx.selectFrom('upgrade_sets').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!set) return undefined;
+  type SetRow = Selectable<DB['upgrade_sets']>;
+  /** The sets with their pages, in the sets' order (one read of the pages for all of them). */
+  const withPages = async (trx: Kysely<DB>, sets: SetRow[]): Promise<UpgradeSetRecord[]> => {
+    if (sets.length === 0) return [];
     const pages = await trx
       .selectFrom('upgrade_set_pages')
-      .select(['page_id', 'version_before', 'version_after', 'instances'])
-      .where('set_id', '=', id)
+      .select(['set_id', 'page_id', 'version_before', 'version_after', 'instances'])
+      .where(
+        'set_id',
+        'in',
+        sets.map((s) => s.id),
+      )
+      .orderBy('set_id')
       .orderBy('position')
       .execute();
-    return {
+    return sets.map((set) => ({
       id: set.id,
       owner_id: set.owner_id,
       block_id: set.block_id,
       to: { major: set.to_major, minor: set.to_minor },
       created_at: set.created_at,
       reverted_at: set.reverted_at,
-      pages,
-    };
+      pages: pages.filter((p) => p.set_id === set.id).map(({ set_id: _set, ...p }) => p),
+    }));
+  };
+
+  const find = async (trx: Kysely<DB>, id: number): Promise<UpgradeSetRecord | undefined> => {
+    const set = await trx.selectFrom('upgrade_sets').selectAll().where('id', '=', id).executeTakeFirst();
+    return set && (await withPages(trx, [set]))[0];
   };
 
   return {
     find: (id) => find(db, id),
+
+    async list(ownerId, blockId, { limit, offset }) {
+      const mine = db.selectFrom('upgrade_sets').where('owner_id', '=', ownerId).where('block_id', '=', blockId);
+      const { n } = await mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const sets = await mine.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      return { sets: await withPages(db, sets), total: Number(n) };
+    },
 
     apply: ({ ownerId, blockId, to, pages, now, by }) =>
       retrying(dialect, () =>

@@ -348,3 +348,65 @@ export const RevertedSetSchema = named(
     },
   },
 );
+
+export const UpgradeSetsPage = withExample(
+  Type.Object({
+    data: Type.Array(RevertedSetSchema, { description: 'newest first' }),
+    total: Int(),
+    limit: Int(),
+    offset: Int(),
+  }),
+  {
+    data: [
+      {
+        id: 12,
+        block_id: 3,
+        to: { major: 1, minor: 1 },
+        created_at: '2026-05-01T10:00:00.000Z',
+        reverted_at: null,
+        pages: [SET_PAGE_EXAMPLE],
+      },
+    ],
+    total: 1,
+    limit: 50,
+    offset: 0,
+  },
+);
+
+export const AdoptionSchema = withExample(
+  Type.Object({
+    block_id: Int(),
+    version: Nullable(VersionSchema),
+    instances: Int({ description: 'your instances of the block, on all your pages' }),
+    pages: Int({ description: 'the pages they stand on' }),
+    revisions: Type.Array(
+      Type.Object({
+        version: VersionSchema,
+        current: Type.Boolean({ description: 'the block’s current version' }),
+        instances: Int(),
+        pages: Type.Array(Type.Object({ id: Int(), name: Type.String(), instances: Int() }), {
+          description: 'the pages holding instances on this revision, by name',
+        }),
+      }),
+      { description: 'each revision your instances stand on, newest first; a page with two is under both' },
+    ),
+  }),
+  {
+    block_id: 3,
+    version: { major: 1, minor: 1 },
+    instances: 12,
+    pages: 3,
+    revisions: [
+      { version: { major: 1, minor: 1 }, current: true, instances: 2, pages: [{ id: 7, name: 'Home', instances: 2 }] },
+      {
+        version: { major: 1, minor: 0 },
+        current: false,
+        instances: 10,
+        pages: [
+          { id: 8, name: 'About', instances: 4 },
+          { id: 9, name: 'Contact', instances: 6 },
+        ],
+      },
+    ],
+  },
+);

@@ -1,13 +1,54 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
-import { DryRunQuery, errorResponses, IdParams } from '../schemas/common.js';
-import { RevertBody, RevertedSetSchema, UpgradeSetSchema, UpgradesBody } from '../schemas/upgrades.js';
+import { DryRunQuery, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
+import {
+  AdoptionSchema,
+  RevertBody,
+  RevertedSetSchema,
+  UpgradeSetSchema,
+  UpgradeSetsPage,
+  UpgradesBody,
+} from '../schemas/upgrades.js';
 
 const tags = ['blocks'];
 
 /** Upgrade everywhere and revert (issue 29, point 7): the plan applied to all your pages at once, and undone. */
 export function upgradeRoutes(app: App, deps: HttpDeps) {
   const sets = deps.services.upgradeSets;
+
+  app.get(
+    '/blocks/:id/adoption',
+    {
+      schema: {
+        tags,
+        summary: 'How many of your instances of a block stand on each of its revisions, and on which pages',
+        description:
+          'Counted without reading values: each revision your instances stand on (newest first) with its count and ' +
+          'its pages (id, name, how many instances there). The block’s current version is `version`; a revision is ' +
+          '`current` when it is that one.',
+        params: IdParams,
+        response: { 200: AdoptionSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => deps.services.upgradePlan.adoption(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/blocks/:id/upgrades',
+    {
+      schema: {
+        tags,
+        summary: 'Your upgrade sets of a block, newest first, to revert one again',
+        description:
+          'Each set made by `POST /blocks/{id}/upgrades` for this block: its target version, when it was made and ' +
+          'reverted (null while it stands), and each page it moved with its versions before and after.',
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: UpgradeSetsPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => sets.list(actorOf(request), request.params.id, request.query),
+  );
 
   app.post(
     '/blocks/:id/upgrades',

@@ -1,4 +1,5 @@
 import type { Actor } from '../../shared/actor.js';
+import { adoptionOf, type Adoption } from './adoption.js';
 import { unprocessable } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { StoredJson } from '../../shared/stored-json.js';
@@ -64,6 +65,18 @@ export class UpgradePlanService {
       limit: query.limit,
       offset: query.offset,
     };
+  }
+
+  /** Throws as reading the block would (404, 403) unless the actor may read it. */
+  async readable(actor: Actor, blockId: number): Promise<void> {
+    await this.deps.blocks.get(actor, blockId);
+  }
+
+  /** How many of the caller's instances stand on each revision, and on which pages (counted, no values read). */
+  async adoption(actor: Actor, blockId: number): Promise<Adoption> {
+    const block = await this.deps.blocks.get(actor, blockId);
+    const rows = await this.deps.rows.adoption(blockId, actor.userId);
+    return adoptionOf(blockId, block.revision?.version ?? null, rows);
   }
 
   /** Every entry of the plan, without HTML: what an upgrade everywhere applies. */

@@ -10,6 +10,7 @@ import type { ErrorCode, FieldError } from '../../shared/errors.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import type { Version } from '../blocks/blocks.js';
 import type { FieldDefinition } from '../blocks/schema/index.js';
+import type { AdoptionRow } from './adoption.js';
 import type { Binding } from './pages.js';
 import type { AddedField, LostValue, MigratedValue, UpgradedValues } from './upgrade-values.js';
 
@@ -36,6 +37,8 @@ export interface PlanRevision {
 export interface UpgradePlanRows {
   /** In page order: by page id, then place. */
   instancesOf(blockId: number, userId: number): Promise<PlanRow[]>;
+  /** Their count by revision and page, without their values (the adoption view). */
+  adoption(blockId: number, userId: number): Promise<AdoptionRow[]>;
   revisions(ids: number[]): Promise<Map<number, PlanRevision>>;
   /** Each instance's place in its page's order, from 0 (`blocks[i]` of the page). */
   positions(ids: number[]): Promise<Map<number, number>>;

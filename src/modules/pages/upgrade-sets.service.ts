@@ -2,6 +2,7 @@ import type { Actor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, notFound, unprocessable, type FieldError } from '../../shared/errors.js';
 import type { Version } from '../blocks/blocks.js';
+import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { PageHistoryRepository, PageVersion } from './history.js';
 import type { InstanceBuilder } from './instance-builder.js';
 import { kept, written, type PageBounds } from './page-bounds.js';
@@ -156,6 +157,17 @@ export class UpgradeSetsService {
     });
     await this.deps.bounds.check(actor, page, after);
     return { pageId, changes };
+  }
+
+  /** The caller's sets of a block, newest first (a block they may read). */
+  async list(actor: Actor, blockId: number, page: PageRequest): Promise<Page<Omit<UpgradeSetRecord, 'owner_id'>>> {
+    await this.deps.plans.readable(actor, blockId);
+    const { sets, total } = await this.deps.sets.list(actor.userId, blockId, page);
+    return pageOf(
+      sets.map(({ owner_id: _owner, ...set }) => set),
+      total,
+      page,
+    );
   }
 
   /** Each page of the set back to its version before it; a page changed since is a 409 at `pages[i]` unless `force`. */

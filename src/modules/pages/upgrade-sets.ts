@@ -51,6 +51,12 @@ export interface UpgradeSetsRepository {
     by: Author;
   }): Promise<UpgradeSetRecord>;
   find(id: number): Promise<UpgradeSetRecord | undefined>;
+  /** One owner's sets of a block, newest first, and how many there are. */
+  list(
+    ownerId: number,
+    blockId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ sets: UpgradeSetRecord[]; total: number }>;
   /** Each page made equal to its version before the set (a new version each), and the set marked reverted, at once. */
   revert(input: { set: UpgradeSetRecord; versions: PageVersion[]; now: string; by: Author }): Promise<UpgradeSetRecord>;
 }

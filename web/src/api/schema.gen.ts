@@ -410,6 +410,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/blocks/{id}/adoption': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many of your instances of a block stand on each of its revisions, and on which pages
+     * @description Use it to see where a block stands on your pages: how many instances on each revision, and which pages.
+     *
+     *     Counted without reading values: each revision your instances stand on (newest first) with its count and its pages (id, name, how many instances there). The block’s current version is `version`; a revision is `current` when it is that one.
+     */
+    get: operations['getBlockAdoption'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blocks/{id}/upgrades': {
     parameters: {
       query?: never;
@@ -417,7 +439,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Your upgrade sets of a block, newest first, to revert one again
+     * @description Use it to find an upgrade set made earlier (its `id`), to see what it moved or to revert it.
+     *
+     *     Each set made by `POST /blocks/{id}/upgrades` for this block: its target version, when it was made and reverted (null while it stands), and each page it moved with its versions before and after.
+     */
+    get: operations['listBlockUpgradeSets'];
     put?: never;
     /**
      * Upgrade your instances of a block on all your pages (or the listed ones) at once: an upgrade set
@@ -7817,6 +7845,245 @@ export interface operations {
       };
       /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBlockAdoption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "block_id": 3,
+           *       "version": {
+           *         "major": 1,
+           *         "minor": 1
+           *       },
+           *       "instances": 12,
+           *       "pages": 3,
+           *       "revisions": [
+           *         {
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 1
+           *           },
+           *           "current": true,
+           *           "instances": 2,
+           *           "pages": [
+           *             {
+           *               "id": 7,
+           *               "name": "Home",
+           *               "instances": 2
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "version": {
+           *             "major": 1,
+           *             "minor": 0
+           *           },
+           *           "current": false,
+           *           "instances": 10,
+           *           "pages": [
+           *             {
+           *               "id": 8,
+           *               "name": "About",
+           *               "instances": 4
+           *             },
+           *             {
+           *               "id": 9,
+           *               "name": "Contact",
+           *               "instances": 6
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            block_id: number;
+            version: components['schemas']['Version'] | null;
+            /** @description your instances of the block, on all your pages */
+            instances: number;
+            /** @description the pages they stand on */
+            pages: number;
+            /** @description each revision your instances stand on, newest first; a page with two is under both */
+            revisions: {
+              version: components['schemas']['Version'];
+              /** @description the block’s current version */
+              current: boolean;
+              instances: number;
+              /** @description the pages holding instances on this revision, by name */
+              pages: {
+                id: number;
+                name: string;
+                instances: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An internal error; its `request_id` is in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listBlockUpgradeSets: {
+    parameters: {
+      query?: {
+        /** @description 1..200; out of range is an error */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 12,
+           *           "block_id": 3,
+           *           "to": {
+           *             "major": 1,
+           *             "minor": 1
+           *           },
+           *           "created_at": "2026-05-01T10:00:00.000Z",
+           *           "reverted_at": null,
+           *           "pages": [
+           *             {
+           *               "page_id": 7,
+           *               "version_before": 4,
+           *               "version_after": 5,
+           *               "instances": 2
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "limit": 50,
+           *       "offset": 0
+           *     }
+           */
+          'application/json': {
+            /** @description newest first */
+            data: components['schemas']['RevertedUpgradeSet'][];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every 4xx and 5xx answer. Some add fields of their own (a blocked major upgrade: `current_pin`, `library_version`, `removed_fields`; a 500: `request_id`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
