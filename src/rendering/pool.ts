@@ -9,14 +9,13 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageBlockInput, PageRenderer, RenderedPage, RenderFor } from '../modules/publishing/publishing.js';
-import { isDeterministic, OutputCache } from './caches.js';
-import { composePage } from './compose.js';
+import { OutputCache } from './caches.js';
 import { FairShare, type Release } from './fair-share.js';
+import { KeptLayout } from './kept-layout.js';
 // Not renderer.js: the main thread needs none of liquidjs, marked or sanitize-html (bench B5).
 import { RenderError, type RenderFailure } from './render-error.js';
 import { DEFAULT_RENDERER_OPTIONS, type RendererOptions } from './renderer-options.js';
 import { previewDocument } from './preview-document.js';
-import type { BlockRenderInput } from './renderer.js';
 import type { RenderOutcome, RenderTask, TaskBlock } from './render-worker.js';
 import { StoredJson } from '../shared/stored-json.js';
 import { SizeBound } from './size-bound.js';
@@ -97,7 +96,7 @@ export class RenderPool implements PageRenderer {
   #awaitingThread: (() => void)[] = [];
   readonly #onRender: RenderPoolOptions['onRender'];
   /** Rendered HTML of instances, as each thread keeps it, but here: a warm page needs no thread. */
-  readonly #outputs: OutputCache;
+  readonly #kept: KeptLayout;
   readonly #outputLimit: number;
   readonly #sizeBound = new SizeBound();
 
@@ -106,8 +105,8 @@ export class RenderPool implements PageRenderer {
     this.options = { ...DEFAULT_POOL_OPTIONS, ...limits };
     this.#onRender = onRender;
     const renderer = { ...DEFAULT_RENDERER_OPTIONS, ...this.options.renderer };
-    this.#outputs = new OutputCache(renderer.outputCacheSize);
     this.#outputLimit = renderer.outputLimit;
+    this.#kept = new KeptLayout(new OutputCache(renderer.outputCacheSize), renderer.outputLimit);
     this.#share = new FairShare({ slots: this.options.threads, waitingPerUser: this.options.waitingPerUser });
   }
 
@@ -184,64 +183,17 @@ export class RenderPool implements PageRenderer {
       const kept = new Array<string | undefined>(blocks.length);
       const keys = new Array<string | undefined>(blocks.length);
       const marks = renderFor?.marks === true;
-      const warm = this.#fromCache(blocks, kept, keys, marks);
+      const warm = this.#kept.fromCache(blocks, kept, keys, marks);
       const keptCount = kept.reduce((n, html) => (html === undefined ? n : n + 1), 0);
       if (warm) {
         if (each) for (const [i, html] of kept.entries()) each[i] = html!;
         report('ok', blocks.length);
         return warm;
       }
-      // Templates are the bulk of a task: sent only to a thread that reports it has not parsed them.
-      // CSS and JS never: the page is laid out here. Every character sent is copied twice.
-      // Each attempt has its own progress, shared with the thread ([0] the block it renders, [1]
-      // set once it has started), and so its own deadline: the budget is the render's, not a wait's.
-      const send = (withTemplates: boolean): RenderTask => ({
-        blocks: blocks.map((block, index) => taskBlock(block, kept[index], withTemplates)),
-        withTemplates,
-        ...(marks ? { marks } : {}),
-        progress: new Int32Array(new SharedArrayBuffer(8)),
-      });
-      // The page's place on a thread is held through both attempts: a page sent again with its
-      // templates never queues again behind others.
-      const release = await this.#share.acquire(renderFor);
-      let outcome: RenderOutcome;
-      try {
-        outcome = await this.#run(send(false), blocks);
-        if (outcome.kind === 'missing') {
-          templates = 'sent';
-          outcome = await this.#run(send(true), blocks);
-        }
-      } catch (error) {
-        // #run throws a RenderError only when it ended the thread (over its time or heap).
-        if (error instanceof RenderError) this.#releaseWhenReplaced(release);
-        else release();
-        throw error;
-      }
-      release();
-      if (outcome.kind === 'page') {
-        const { outputs } = outcome;
-        // Laid out here, and what the thread rendered kept for the next time (a parent's key
-        // holds its children's HTML: built now when a child was not kept before).
-        const page = composePage(
-          blocks,
-          (input, index) => {
-            const html = kept[index] ?? outputs[index]!;
-            if (each) each[index] = html;
-            if (kept[index] === undefined) {
-              const key = keys[index] ?? this.#keyOf(input);
-              if (key !== undefined) this.#outputs.set(key, html);
-            }
-            return html;
-          },
-          this.#outputLimit,
-          marks,
-        );
-        report('ok', keptCount);
-        return page;
-      }
-      if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
-      const { kind: _kind, ...failure } = outcome;
-      throw new RenderError(failure);
+      const outputs = await this.#onThread(blocks, kept, marks, renderFor, () => (templates = 'sent'));
+      const page = this.#kept.laidOut(blocks, outputs, kept, keys, marks, each);
+      report('ok', keptCount);
+      return page;
     } catch (error) {
       report(error instanceof RenderError ? error.reason : 'error');
       throw error;
@@ -249,49 +201,47 @@ export class RenderPool implements PageRenderer {
   }
 
   /**
-   * The page from the kept HTML of its instances, or undefined when one is not
-   * kept; either way `kept` and `keys` are filled with each instance's kept HTML
-   * and key, by index. A parent is looked up only when every child of it is
-   * kept: its key holds their HTML. Looking up runs no template.
+   * The page's task on a thread. Templates are the bulk of a task: sent only
+   * to a thread that reports it has not parsed them (every character sent is
+   * copied twice); CSS and JS never, the page is laid out here. The page's
+   * place on a thread is held through both attempts, so a page sent again with
+   * its templates never queues again behind others. Each attempt has its own
+   * progress, shared with the thread ([0] the block it renders, [1] set once
+   * it has started), and so its own deadline: the budget is the render's, not
+   * a wait's.
    */
-  #fromCache(
+  async #onThread(
     blocks: PageBlockInput[],
     kept: (string | undefined)[],
-    keys: (string | undefined)[],
     marks: boolean,
-  ): RenderedPage | undefined {
-    const withChildMissing = new Set<number>();
-    let all = true;
+    renderFor: RenderFor | undefined,
+    onSendingTemplates: () => void,
+  ): Promise<(string | null)[]> {
+    const send = (withTemplates: boolean): RenderTask => ({
+      blocks: blocks.map((block, index) => taskBlock(block, kept[index], withTemplates)),
+      withTemplates,
+      ...(marks ? { marks } : {}),
+      progress: new Int32Array(new SharedArrayBuffer(8)),
+    });
+    const release = await this.#share.acquire(renderFor);
+    let outcome: RenderOutcome;
     try {
-      const page = composePage(
-        blocks,
-        (input, index) => {
-          const block = blocks[index]!;
-          const key = withChildMissing.has(block.id) ? undefined : this.#keyOf(input);
-          const html = key === undefined ? undefined : this.#outputs.get(key);
-          keys[index] = key;
-          if (html !== undefined) return (kept[index] = html);
-          all = false;
-          if (block.parentId !== null) withChildMissing.add(block.parentId);
-          // A stand-in: this layout is thrown away.
-          return '';
-        },
-        this.#outputLimit,
-        marks,
-      );
-      return all ? page : undefined;
+      outcome = await this.#run(send(false), blocks);
+      if (outcome.kind === 'missing') {
+        onSendingTemplates();
+        outcome = await this.#run(send(true), blocks);
+      }
     } catch (error) {
-      // With stand-ins the page is shorter than it will be: where the real one overflows is the thread's to say.
-      if (!all && error instanceof RenderError) return undefined;
+      // #run throws a RenderError only when it ended the thread (over its time or heap).
+      if (error instanceof RenderError) this.#releaseWhenReplaced(release);
+      else release();
       throw error;
     }
-  }
-
-  /** The same key as an in-process Renderer gives; none for a template whose output is never kept. */
-  #keyOf(input: BlockRenderInput): string | undefined {
-    return this.#outputs.budget > 0 && isDeterministic(input.template)
-      ? this.#outputs.keyOf(input.revisionId, input)
-      : undefined;
+    release();
+    if (outcome.kind === 'page') return outcome.outputs;
+    if (outcome.kind === 'missing') throw new Error('A render thread reported missing templates it was sent.');
+    const { kind: _kind, ...failure } = outcome;
+    throw new RenderError(failure);
   }
 
   async renderAlone(block: PageBlockInput, blockId: number, renderFor?: RenderFor): Promise<RenderedPage> {
