@@ -32,6 +32,7 @@ import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
 import { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
+import { MigrationImpactService } from './modules/pages/migration-impact.js';
 import { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
 import { ValueMigrator } from './modules/pages/value-migrator.js';
 import { upgradeImpactRepository } from './db/repositories/upgrade-impact.repository.js';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
     }),
     upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
+    migrationImpact: new MigrationImpactService({ plans: upgradePlan }),
     upgradePlan,
     upgradeSets: new UpgradeSetsService({
       plans: upgradePlan,

@@ -20,6 +20,7 @@ import type { DataSourcesService } from './modules/catalog/data-sources.service.
 import type { PageTypesService } from './modules/catalog/page-types.service.js';
 import type { TagsService } from './modules/catalog/tags.service.js';
 import type { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
+import type { MigrationImpactService } from './modules/pages/migration-impact.js';
 import type { UpgradePlanService } from './modules/pages/upgrade-plan.service.js';
 import type { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
 import type { UpgradeSetsService } from './modules/pages/upgrade-sets.service.js';
@@ -38,6 +39,8 @@ export interface Services {
   pageBlocks: PageBlocksService;
   /** What a block update means for the caller's instances (`upgrade_impact`). */
   upgradeImpact: UpgradeImpactService;
+  /** What a major block update means for the values of its removed fields, with its migrations (`migration_impact`). */
+  migrationImpact: MigrationImpactService;
   /** What upgrading a block's instances would do, instance by instance (`GET /blocks/{id}/upgrade-plan`). */
   upgradePlan: UpgradePlanService;
   /** One instance through its block's chain of revisions and their value migrations. */

@@ -2024,6 +2024,48 @@ export interface components {
       }[];
     };
     /**
+     * @description What the update means for the values of the fields it removes: how many instances hold them, and with the update's `migrations`, how many instances those take across. With dry_run=1, what to show before saving. Null unless the update removes a field.
+     * @example {
+     *       "holding": [
+     *         {
+     *           "field": "heading",
+     *           "instances": 3
+     *         }
+     *       ],
+     *       "migratable": 3,
+     *       "blocked": 1,
+     *       "reasons": [
+     *         {
+     *           "field": "price",
+     *           "code": "type",
+     *           "instances": 1,
+     *           "message": "\"twelve\" is not a number."
+     *         }
+     *       ]
+     *     }
+     */
+    MigrationImpact: {
+      /** @description for each removed field, in the order of `removed_fields` */
+      holding: {
+        /** @description a removed field, as `removed_fields` names it */
+        field: string;
+        /** @description how many of the caller's instances hold a value there (not null or empty) */
+        instances: number;
+      }[];
+      /** @description instances behind whose revisions on the way carry or drop every removed field (with this update’s `migrations`): what POST /pages/{pageId}/blocks/{pbId}/migrate takes */
+      migratable: number;
+      /** @description of those, how many migrate would refuse: a value a step cannot make, or values that would not validate */
+      blocked: number;
+      /** @description why, by field and code, the most instances first */
+      reasons: {
+        field: string;
+        code: string;
+        instances: number;
+        /** @description one instance's message */
+        message: string;
+      }[];
+    };
+    /**
      * @example {
      *       "id": 41,
      *       "page": {
@@ -5355,7 +5397,8 @@ export interface operations {
            *             "message": "title: max_length 60 → 10: 4 instances hold longer text"
            *           }
            *         ]
-           *       }
+           *       },
+           *       "migration_impact": null
            *     }
            */
           'application/json': {
@@ -5365,6 +5408,7 @@ export interface operations {
             /** @description the fields the change removes or renames (their old names), at any depth: `title`, `author.name`, `items[].caption`; empty unless major. With dry_run=1, the warning to show before saving */
             removed_fields: string[];
             upgrade_impact: components['schemas']['UpgradeImpact'] | null;
+            migration_impact: components['schemas']['MigrationImpact'] | null;
           };
         };
       };

@@ -77,6 +77,53 @@ export const UpgradeImpactSchema = named(
   { example: IMPACT_EXAMPLE },
 );
 
+const MIGRATION_IMPACT_EXAMPLE = {
+  holding: [{ field: 'heading', instances: 3 }],
+  migratable: 3,
+  blocked: 1,
+  reasons: [{ field: 'price', code: 'type', instances: 1, message: '"twelve" is not a number.' }],
+};
+
+export const MigrationImpactSchema = named(
+  'MigrationImpact',
+  Type.Object(
+    {
+      holding: Type.Array(
+        Type.Object({
+          field: Type.String({ description: 'a removed field, as `removed_fields` names it' }),
+          instances: Int({ description: "how many of the caller's instances hold a value there (not null or empty)" }),
+        }),
+        { description: 'for each removed field, in the order of `removed_fields`' },
+      ),
+      migratable: Int({
+        description:
+          'instances behind whose revisions on the way carry or drop every removed field (with this update’s ' +
+          '`migrations`): what POST /pages/{pageId}/blocks/{pbId}/migrate takes',
+      }),
+      blocked: Int({
+        description:
+          'of those, how many migrate would refuse: a value a step cannot make, or values that would not validate',
+      }),
+      reasons: Type.Array(
+        Type.Object({
+          field: Type.String(),
+          code: Type.String(),
+          instances: Int(),
+          message: Type.String({ description: "one instance's message" }),
+        }),
+        { description: 'why, by field and code, the most instances first' },
+      ),
+    },
+    {
+      description:
+        "What the update means for the values of the fields it removes: how many instances hold them, and with the update's " +
+        '`migrations`, how many instances those take across. With dry_run=1, what to show before saving. Null unless ' +
+        'the update removes a field.',
+    },
+  ),
+  { example: MIGRATION_IMPACT_EXAMPLE },
+);
+
 export const BlockUpdateResult = withExample(
   Type.Object({
     block: BlockSchema,
@@ -87,12 +134,14 @@ export const BlockUpdateResult = withExample(
         '`items[].caption`; empty unless major. With dry_run=1, the warning to show before saving',
     }),
     upgrade_impact: Nullable(UpgradeImpactSchema),
+    migration_impact: Nullable(MigrationImpactSchema),
   }),
   {
     block: { ...BLOCK_EXAMPLE, version: { major: 1, minor: 1 }, edit_version: 2 },
     version_bump: 'minor',
     removed_fields: [],
     upgrade_impact: IMPACT_EXAMPLE,
+    migration_impact: null,
   },
 );
 

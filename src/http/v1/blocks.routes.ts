@@ -139,6 +139,7 @@ export function blockRoutes(app: App, deps: HttpDeps) {
           version_bump: result.version_bump,
           removed_fields: result.removed_fields,
           upgrade_impact: await upgradeImpact.of(actor, result.block),
+          migration_impact: await services.migrationImpact.of(actor, result.block.id, result.removed_fields),
         };
       }),
   );

@@ -53,6 +53,7 @@ export function adminBlockRoutes(app: App, { services }: HttpDeps) {
         version_bump: result.version_bump,
         removed_fields: result.removed_fields,
         upgrade_impact: await services.upgradeImpact.of(actor, result.block),
+        migration_impact: await services.migrationImpact.of(actor, result.block.id, result.removed_fields),
       };
     },
   );
