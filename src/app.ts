@@ -56,7 +56,7 @@ import { assertPublicUrl, checkOutboundUrl } from './providers/outbound-guard.js
 import { httpWebhookSender } from './providers/webhooks/http-sender.js';
 import { webhooksRepository } from './db/repositories/webhooks.repository.js';
 import { DELIVER_JOB, WebhooksService } from './modules/webhooks/webhooks.service.js';
-import { withPageEvents } from './modules/webhooks/page-writes.js';
+import { withPageEvents, withUpgradeSetEvents } from './modules/webhooks/page-writes.js';
 import { fieldError } from './shared/errors.js';
 import { createProvider } from './providers/registry.js';
 import { RenderPool, type RenderPoolOptions } from './rendering/pool.js';
@@ -259,7 +259,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     upgradePlan,
     upgradeSets: new UpgradeSetsService({
       plans: upgradePlan,
-      sets: upgradeSetsRepository(database, { historyLimit: config.pageHistoryLimit }),
+      // Each set's pages with their page.updated, in the set's transaction.
+      sets: withUpgradeSetEvents(upgradeSetsRepository(database, { historyLimit: config.pageHistoryLimit }), webhooks),
       pages: pageRows,
       pagesService: pages,
       history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),

@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, conflict, fieldError } from '../../shared/errors.js';
 import type { Job, JobQueue } from '../jobs/jobs.js';
 import { pageEvent } from '../webhooks/events.js';
-import { NO_OUTBOX, type Outbox, type PageRef } from '../webhooks/webhooks.js';
+import { NO_OUTBOX, type Outbox } from '../webhooks/webhooks.js';
 import type { PublicationStatus, PublishInput, ScheduleRepository } from './publishing.js';
 import type { PublishingService } from './publishing.service.js';
 
@@ -96,16 +96,15 @@ export class SchedulesService {
             attempts: job.attempt,
             error,
           }),
+        // The page as read in the run's transaction: a run that never got to read it (its author blocked) is told too.
         () =>
-          outcome === 'failed' && page
-            ? [pageEvent('publication.failed', page, { error, scheduled: true, attempts: job.attempt })]
+          outcome === 'failed'
+            ? [{ pageId, type: 'publication.failed', data: { error, scheduled: true, attempts: job.attempt } }]
             : [],
       );
-    let page: PageRef | undefined;
     if (!actor) return end('failed', 'The account that scheduled this publication can no longer publish.');
     try {
       const checked = await this.deps.publishing.checkedPage(actor, pageId, schedule.input);
-      page = checked.page;
       await (checked.mode === 'update'
         ? this.deps.publishing.publishUpdate(actor, pageId, schedule.input, true)
         : this.deps.publishing.publish(actor, pageId, schedule.input, true));

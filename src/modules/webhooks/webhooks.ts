@@ -24,7 +24,7 @@ export const TEST_EVENT = 'webhook.test';
 export type WebhookEvent =
   | { userId: number; type: WebhookEventType; data: Record<string, unknown> }
   /** A page's event, the page read as the change left it (its owner, name, version). */
-  | { pageId: number; type: 'page.updated'; data: Record<string, unknown> }
+  | { pageId: number; type: 'page.updated' | 'publication.failed'; data: Record<string, unknown> }
   | { blockId: number; type: 'block.revised' | 'block.deprecated'; data: Record<string, unknown> };
 
 /** A page as its events name it. */
