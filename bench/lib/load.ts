@@ -12,6 +12,8 @@ export interface LoadResult {
   non2xx: number;
   /** The server's CPU time per request in microseconds, when its pid was given. */
   cpuUs: number | undefined;
+  /** Its database's share: the PostgreSQL backends' CPU per request, when they were given (SQLite's is in cpuUs). */
+  dbCpuUs?: number | undefined;
 }
 
 type LoadInput = {
@@ -23,6 +25,8 @@ type LoadInput = {
   headers?: Record<string, string>;
   /** The server process, whose CPU time is read before and after the measured run. */
   serverPid?: number | undefined;
+  /** The PostgreSQL backends serving it, listed after the warm-up run (the pool has opened them by then). */
+  backends?: (() => Promise<number[]>) | undefined;
 };
 
 /**
@@ -32,10 +36,14 @@ type LoadInput = {
  */
 export async function load(input: LoadInput): Promise<LoadResult> {
   await run({ ...input, seconds: 2 });
+  const backends = (await input.backends?.()) ?? [];
+  const dbCpu = () => backends.reduce((sum, pid) => sum + cpuMicros(pid), 0);
   const before = input.serverPid === undefined ? 0 : cpuMicros(input.serverPid);
+  const dbBefore = dbCpu();
   const result = await run(input);
   if (input.serverPid !== undefined && result.requests > 0)
     result.cpuUs = (cpuMicros(input.serverPid) - before) / result.requests;
+  if (input.backends && result.requests > 0) result.dbCpuUs = (dbCpu() - dbBefore) / result.requests;
   return result;
 }
 

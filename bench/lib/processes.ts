@@ -70,7 +70,12 @@ export function rssMb(pid: number): number {
  * it gives the server's CPU per request, which other load on the machine barely moves.
  */
 export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0; // A backend that ended meanwhile.
+  }
   // The fields after the command name, which may itself hold spaces, in parentheses.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;

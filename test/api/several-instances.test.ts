@@ -167,4 +167,64 @@ describe('two instances over one database', () => {
       .sort((x, y) => x - y);
     expect(pageIds).toEqual(created.map((p) => p.id).sort((x, y) => x - y));
   }, 60_000);
+
+  /**
+   * A write whose owner has no enabled webhook records no event and looks
+   * nothing up after itself; whether the owner has one is read from the
+   * database before each write, never kept: the first write after a webhook is
+   * created, enabled, disabled or deleted, through either instance, follows it.
+   */
+  it('a webhook made, disabled, enabled or deleted through one instance rules the next write through the other', async () => {
+    const [first, second] = [await newUser(a), await newUser(b)];
+    const sites = new Map([
+      [first, (await newSite(a, first)).id],
+      [second, (await newSite(b, second)).id],
+    ]);
+    const pageIdOf = (r: { body: string }) => (JSON.parse(r.body) as { data: { page_id: number } }).data.page_id;
+    const heard = (path: string) => receiver.at(path).map((r) => `${JSON.parse(r.body).type} ${pageIdOf(r)}`);
+    const write = async (on: TestApp, user: TestUser, name: string) => {
+      const page = await createPage(on, user, { name, site_id: sites.get(user) });
+      const put = await on.call('PUT', `/api/v1/pages/${page.id}`, { key: user.key, body: { name: `${name}!` } });
+      expect(put.status).toBe(200);
+      return page.id as number;
+    };
+    const hook = async (on: TestApp, user: TestUser, path: string) => {
+      const made = await on.call('POST', '/api/v1/webhooks', {
+        key: user.key,
+        body: { url: receiver.url(path), events: ['page.created', 'page.updated'] },
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.body.id as number;
+    };
+    const enable = async (on: TestApp, user: TestUser, id: number, enabled: boolean) =>
+      expect((await on.call('PUT', `/api/v1/webhooks/${id}`, { key: user.key, body: { enabled } })).status).toBe(200);
+    // Both users write through both instances before any webhook exists: nothing to record.
+    for (const on of [a, b]) for (const user of [first, second]) await write(on, user, 'Quiet');
+
+    // Made through b, heard for the very next write through a; the other user's writes stay unheard.
+    const firstHook = await hook(b, first, '/several-first');
+    const heardFirst = [await write(a, first, 'First 1'), await write(b, first, 'First 2')];
+    await write(a, second, 'Second, no hook');
+    // Disabled through a: the next write through b records nothing for it.
+    await enable(a, first, firstHook, false);
+    await write(b, first, 'First, disabled');
+    // Enabled again through b, heard through a at once; the second user's hook, made through a, heard through b.
+    await enable(b, first, firstHook, true);
+    heardFirst.push(await write(a, first, 'First 3'));
+    await hook(a, second, '/several-second');
+    const heardSecond = [await write(b, second, 'Second 1')];
+    // Deleted through a: the next write through b records nothing.
+    expect((await a.call('DELETE', `/api/v1/webhooks/${firstHook}`, { key: first.key })).status).toBe(204);
+    await write(b, first, 'First, deleted');
+
+    const expected = (ids: number[]) => ids.flatMap((id) => [`page.created ${id}`, `page.updated ${id}`]).sort();
+    await until(
+      async () => receiver.at('/several-first').length + receiver.at('/several-second').length,
+      (n) => n >= 2 * (heardFirst.length + heardSecond.length),
+    );
+    // Time for a delivery that should not be, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(heard('/several-first').sort()).toEqual(expected(heardFirst));
+    expect(heard('/several-second').sort()).toEqual(expected(heardSecond));
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import type {
   WebhookRepository,
 } from '../../modules/webhooks/webhooks.js';
 import type { Database } from '../dialects/dialect.js';
+import { prepared } from '../prepared.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../schema.js';
 
 const hookOf = (row: Selectable<WebhooksTable>): Webhook & { secret: string } => ({
@@ -47,7 +48,30 @@ const pageRefOf = (row: PageRef): PageRef => ({
   version: Number(row.version),
 });
 
-export function webhooksRepository({ db }: Database): WebhookRepository {
+export function webhooksRepository({ db, readNow }: Database): WebhookRepository {
+  // Read before every page write (the outbox's fast path): compiled once, run past Kysely.
+  const userHasWebhooks = prepared(
+    db,
+    1,
+    (userId: number) =>
+      db.selectFrom('webhooks').select('id').where('user_id', '=', userId).where('enabled', '=', true).limit(1),
+    readNow,
+    'first',
+  );
+  const ownerHasWebhooks = prepared(
+    db,
+    1,
+    (pageId: number) =>
+      db
+        .selectFrom('webhooks')
+        .innerJoin('pages', 'pages.owner_id', 'webhooks.user_id')
+        .select('webhooks.id')
+        .where('pages.id', '=', pageId)
+        .where('webhooks.enabled', '=', true)
+        .limit(1),
+    readNow,
+    'first',
+  );
   return {
     async create({ userId, url, description, events, secret, now }) {
       const row = await db
@@ -175,6 +199,11 @@ export function webhooksRepository({ db }: Database): WebhookRepository {
         .where('enabled', '=', true)
         .execute();
       return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(type)).map((row) => Number(row.id));
+    },
+
+    async anyEnabled(whose) {
+      const rows = await ('userId' in whose ? userHasWebhooks(whose.userId) : ownerHasWebhooks(whose.pageId));
+      return rows.length > 0;
     },
 
     async addDelivery({ id, webhookId, event, payload, now }) {

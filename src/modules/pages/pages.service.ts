@@ -96,7 +96,8 @@ export class PagesService {
     const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
     const instances = await this.deps.instances.build(actor, input.blocks ?? [], wholeSet);
     await this.checkBounds(actor, fields, instances);
-    return this.outbox.within(
+    return this.outbox.withinFor(
+      actor.userId,
       () =>
         this.deps.pages.create({
           ownerId: actor.userId,
@@ -125,7 +126,8 @@ export class PagesService {
     const instances = input.blocks ? await this.deps.instances.build(actor, input.blocks, wholeSet) : undefined;
     // Without blocks the instances stay, and the fields alone are a few KB at most (their schema's lengths).
     if (instances) await this.checkBounds(actor, { ...page, ...fields }, instances);
-    return this.outbox.within(
+    return this.outbox.withinFor(
+      page.owner_id,
       () =>
         this.deps.pages.update({
           id,
@@ -141,7 +143,8 @@ export class PagesService {
 
   async delete(actor: Actor, id: number, expected?: ExpectedVersions): Promise<void> {
     const page = expectingVersion(await this.get(actor, id), expected);
-    await this.outbox.within(
+    await this.outbox.withinFor(
+      page.owner_id,
       () => this.deps.pages.delete(id, expected),
       () => [pageEvent('page.deleted', page)],
     );

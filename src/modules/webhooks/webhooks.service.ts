@@ -165,7 +165,14 @@ export class WebhooksService implements Outbox {
     });
   }
 
+  async withinFor<T>(userId: number, work: () => Promise<T>, eventsOf: (result: T) => WebhookEvent[]): Promise<T> {
+    // Read before the work, never kept: an event goes to the webhooks that exist when its write starts.
+    if (!(await this.deps.rows.anyEnabled({ userId }))) return work();
+    return this.within(work, eventsOf);
+  }
+
   async pageWrite<T>(pageId: number, change: string, work: () => Promise<T>): Promise<T> {
+    if (!(await this.deps.rows.anyEnabled({ pageId }))) return work();
     return this.deps.transact(async () => {
       const before = await this.deps.rows.page(pageId);
       const result = await work();

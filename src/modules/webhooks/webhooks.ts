@@ -46,12 +46,28 @@ export interface PageRef {
  */
 export interface Outbox {
   within<T>(work: () => Promise<T>, eventsOf: (result: T) => WebhookEvent[]): Promise<T>;
-  /** `work` and, when it moved the page's version, `page.updated` (`data.change`: `change`), in one transaction. */
+  /**
+   * `within`, for work whose events all go to one user's subscriptions: while
+   * that user has no enabled webhook (one indexed read, before the work),
+   * `work` runs alone, with no transaction around it and no lookup after it.
+   * Nothing is kept between calls: a webhook created a moment before, through
+   * any instance, is seen by the next call.
+   */
+  withinFor<T>(userId: number, work: () => Promise<T>, eventsOf: (result: T) => WebhookEvent[]): Promise<T>;
+  /**
+   * `work` and, when it moved the page's version, `page.updated` (`data.change`:
+   * `change`), in one transaction; `work` alone while the page's owner has no
+   * enabled webhook, as `withinFor`.
+   */
   pageWrite<T>(pageId: number, change: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** An outbox that records nothing (a service built without webhooks: scripts, unit tests). */
-export const NO_OUTBOX: Outbox = { within: (work) => work(), pageWrite: (_pageId, _change, work) => work() };
+export const NO_OUTBOX: Outbox = {
+  within: (work) => work(),
+  withinFor: (_userId, work) => work(),
+  pageWrite: (_pageId, _change, work) => work(),
+};
 
 export interface Webhook {
   id: number;
@@ -122,6 +138,8 @@ export interface WebhookRepository {
   outdatedPages(blockId: number): Promise<PageRef[]>;
   /** The user's enabled endpoints that subscribe to `type`. */
   subscribed(userId: number, type: string): Promise<number[]>;
+  /** Whether the user (`{ userId }`) or the page's owner (`{ pageId }`) has an enabled endpoint. */
+  anyEnabled(whose: { userId: number } | { pageId: number }): Promise<boolean>;
   addDelivery(input: { id: string; webhookId: number; event: string; payload: string; now: string }): Promise<void>;
   delivery(id: string): Promise<Delivery | undefined>;
   deliveries(
