@@ -2,7 +2,8 @@
  * The rough edges a new user met, each seen in Chromium: every tab titled
  * "Pageblocks", the pages list scrolling sideways at 390 px, error screens
  * with no way back (and an internal id in their words), and the closed
- * navigation drawer at 390 px keeping its links in the tab order.
+ * navigation drawer at 390 px keeping its links in the tab order; a form's
+ * refusal shown at its field, with the focus there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -75,6 +76,24 @@ describe('the polish of the screens', () => {
       await page.getByRole('link', { name: back }).click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }
+  });
+
+  it('shows a refused create at its field, with the focus there, and takes the corrected one', async () => {
+    await page.goto('/webhooks');
+    const form = page.getByRole('form', { name: 'Add a webhook' });
+    const url = form.getByLabel('URL');
+    // Passes the form's own check (an http address); the service refuses it.
+    await url.fill('http://someone:secret@127.0.0.1:9/hooks');
+    await form.getByRole('button', { name: /Add/ }).click();
+    await form.getByText('url must not contain credentials', { exact: false }).waitFor();
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    // The field has focus, so the keyboard is where the fix goes.
+    expect(await url.evaluate((node) => node === document.activeElement)).toBe(true);
+    await url.fill('http://127.0.0.1:9/hooks');
+    await form.getByRole('button', { name: /Add/ }).click();
+    await page.getByText('http://127.0.0.1:9/hooks').first().waitFor();
+    expect(await url.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await form.getByText('url must not contain credentials', { exact: false }).count()).toBe(0);
   });
 
   it('keeps the closed navigation drawer out of the tab order at 390 px', async () => {

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
-import { ErrorSummary } from '../forms/error-summary';
+import { FormPanel } from '../forms/form-panel';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
 import { ConfirmModal } from '../forms/confirm-modal';
@@ -149,38 +149,30 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) 
     onError: errors.showError,
   });
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label="Create a key"
-      noValidate
-      onSubmit={form.onSubmit(({ title }) => {
-        errors.clear();
-        create.mutate(title.trim());
-      })}
+    <FormPanel
+      title="Create a key"
+      failedTitle="Could not create the key"
+      form={form}
+      errors={errors}
+      onValid={(values) => {
+        create.mutate(values.title.trim());
+      }}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Create a key
-        </Title>
-        <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not create the key" />
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Title"
-            description="What will use it, e.g. “build script” or “Claude”."
-            maxLength={255}
-            required
-            style={{ flex: '1 1 240px' }}
-            key={form.key('title')}
-            {...form.getInputProps('title')}
-          />
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Title"
+          description="What will use it, e.g. “build script” or “Claude”."
+          maxLength={255}
+          required
+          style={{ flex: '1 1 240px' }}
+          key={form.key('title')}
+          {...form.getInputProps('title')}
+        />
+        <Button type="submit" loading={create.isPending}>
+          Create key
+        </Button>
+      </Group>
+    </FormPanel>
   );
 }
 

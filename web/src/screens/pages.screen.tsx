@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   Select,
   Stack,
   Text,
@@ -17,7 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
-import { ErrorSummary } from '../forms/error-summary';
+import { FormPanel } from '../forms/form-panel';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
 import { DocumentTitle } from '../shell/document-title';
@@ -239,63 +238,55 @@ function CreatePageForm({ sites, folders }: { sites: Site[]; folders: Folder[] }
     );
   const siteFolders = folders.filter((folder) => String(folder.site_id) === form.values.site_id);
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label="Create a page"
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        errors.clear();
+    <FormPanel
+      title="Create a page"
+      failedTitle="Could not create the page"
+      form={form}
+      errors={errors}
+      onValid={(values) => {
         create.mutate(values);
-      })}
+      }}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Create a page
-        </Title>
-        <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not create the page" />
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Name"
-            required
-            maxLength={255}
-            style={{ flex: '2 1 220px' }}
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label="Site"
-            required
-            allowDeselect={false}
-            data={sites.map((site) => ({ value: String(site.id), label: site.name }))}
-            style={{ flex: '1 1 160px' }}
-            {...form.getInputProps('site_id')}
-          />
-          <Select
-            label="Kind"
-            allowDeselect={false}
-            data={(kinds.data?.data ?? [{ kind: 'article', title: 'Article' }]).map((t) => ({
-              value: t.kind,
-              label: t.title,
-            }))}
-            style={{ flex: '1 1 140px' }}
-            {...form.getInputProps('kind')}
-          />
-          <Select
-            label="Folder"
-            clearable
-            placeholder="At the root"
-            data={siteFolders.map((folder) => ({ value: String(folder.id), label: folder.name }))}
-            style={{ flex: '1 1 160px' }}
-            {...form.getInputProps('folder_id')}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Create page
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label="Name"
+          required
+          maxLength={255}
+          style={{ flex: '2 1 220px' }}
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label="Site"
+          required
+          allowDeselect={false}
+          data={sites.map((site) => ({ value: String(site.id), label: site.name }))}
+          style={{ flex: '1 1 160px' }}
+          {...form.getInputProps('site_id')}
+        />
+        <Select
+          label="Kind"
+          allowDeselect={false}
+          data={(kinds.data?.data ?? [{ kind: 'article', title: 'Article' }]).map((t) => ({
+            value: t.kind,
+            label: t.title,
+          }))}
+          style={{ flex: '1 1 140px' }}
+          {...form.getInputProps('kind')}
+        />
+        <Select
+          label="Folder"
+          clearable
+          placeholder="At the root"
+          data={siteFolders.map((folder) => ({ value: String(folder.id), label: folder.name }))}
+          style={{ flex: '1 1 160px' }}
+          {...form.getInputProps('folder_id')}
+        />
+      </Group>
+      <Group>
+        <Button type="submit" loading={create.isPending}>
+          Create page
+        </Button>
+      </Group>
+    </FormPanel>
   );
 }

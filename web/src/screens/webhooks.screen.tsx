@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
-import { ErrorSummary } from '../forms/error-summary';
+import { FormPanel } from '../forms/form-panel';
 import { useServerErrors } from '../forms/server-errors';
 import { formatDateTime } from '../format';
 import { DocumentTitle } from '../shell/document-title';
@@ -123,51 +123,43 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: Created) => voi
     onError: errors.showError,
   });
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label="Add a webhook"
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        errors.clear();
+    <FormPanel
+      title="Add a webhook"
+      failedTitle="Could not add the webhook"
+      form={form}
+      errors={errors}
+      onValid={(values) => {
         create.mutate(values);
-      })}
+      }}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Add a webhook
-        </Title>
-        <ErrorSummary ref={errors.summaryRef} messages={errors.summary} title="Could not add the webhook" />
-        <TextInput
-          label="URL"
-          description="Where to send the events: the receiver's address, http or https."
-          placeholder="https://example.com/hooks/pageblocks"
-          required
-          type="url"
-          key={form.key('url')}
-          {...form.getInputProps('url')}
-        />
-        <TextInput
-          label="Description"
-          description="What receives them, e.g. “site build” (optional)."
-          key={form.key('description')}
-          {...form.getInputProps('description')}
-        />
-        <Checkbox.Group label="Events" required key={form.key('events')} {...form.getInputProps('events')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
-            {EVENTS.map((event) => (
-              <Checkbox key={event.name} value={event.name} label={event.words} description={event.name} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Add webhook
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <TextInput
+        label="URL"
+        description="Where to send the events: the receiver's address, http or https."
+        placeholder="https://example.com/hooks/pageblocks"
+        required
+        type="url"
+        key={form.key('url')}
+        {...form.getInputProps('url')}
+      />
+      <TextInput
+        label="Description"
+        description="What receives them, e.g. “site build” (optional)."
+        key={form.key('description')}
+        {...form.getInputProps('description')}
+      />
+      <Checkbox.Group label="Events" required key={form.key('events')} {...form.getInputProps('events')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
+          {EVENTS.map((event) => (
+            <Checkbox key={event.name} value={event.name} label={event.words} description={event.name} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Group>
+        <Button type="submit" loading={create.isPending}>
+          Add webhook
+        </Button>
+      </Group>
+    </FormPanel>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, useApi, type paths } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ConfirmModal } from '../../forms/confirm-modal';
-import { ErrorSummary } from '../../forms/error-summary';
+import { FormPanel } from '../../forms/form-panel';
 import { useServerErrors } from '../../forms/server-errors';
 
 export type Site = paths['/api/sites/{id}']['get']['responses'][200]['content']['application/json'];
@@ -53,76 +53,64 @@ export function SiteForm({ site }: { site: Site | null }) {
   const choices = (layouts.data?.data ?? []).filter((l) => l.site_id === null || l.site_id === site?.id);
   const title = site === null ? 'Create a site' : 'Name and layout';
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label={title}
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        errors.clear();
+    <FormPanel
+      title={title}
+      failedTitle={site === null ? 'Could not create the site' : 'Could not save the site'}
+      form={form}
+      errors={errors}
+      onValid={(values) => {
         save.reset();
         save.mutate(values);
-      })}
+      }}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        <ErrorSummary
-          ref={errors.summaryRef}
-          messages={errors.summary}
-          title={site === null ? 'Could not create the site' : 'Could not save the site'}
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label="Name"
+          required
+          maxLength={255}
+          style={{ flex: '1 1 200px' }}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
         />
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Name"
-            required
-            maxLength={255}
-            style={{ flex: '1 1 200px' }}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Domain"
-            description="Optional, e.g. news.example.com."
-            maxLength={255}
-            style={{ flex: '1 1 200px' }}
-            key={form.key('domain')}
-            {...form.getInputProps('domain')}
-          />
-        </Group>
-        {site !== null && (
-          <NativeSelect
-            label="Layout"
-            description={
-              layouts.isError
-                ? `Cannot load the layouts: ${errorMessage(layouts.error)}`
-                : 'The frame around every page of this site.'
-            }
-            data={[
-              { value: '', label: 'No layout' },
-              ...choices.map((l) => ({
-                value: String(l.id),
-                label: l.scope === 'global' ? `${l.name} (global)` : l.name,
-              })),
-            ]}
-            key={form.key('layout_id')}
-            {...form.getInputProps('layout_id')}
-          />
+        <TextInput
+          label="Domain"
+          description="Optional, e.g. news.example.com."
+          maxLength={255}
+          style={{ flex: '1 1 200px' }}
+          key={form.key('domain')}
+          {...form.getInputProps('domain')}
+        />
+      </Group>
+      {site !== null && (
+        <NativeSelect
+          label="Layout"
+          description={
+            layouts.isError
+              ? `Cannot load the layouts: ${errorMessage(layouts.error)}`
+              : 'The frame around every page of this site.'
+          }
+          data={[
+            { value: '', label: 'No layout' },
+            ...choices.map((l) => ({
+              value: String(l.id),
+              label: l.scope === 'global' ? `${l.name} (global)` : l.name,
+            })),
+          ]}
+          key={form.key('layout_id')}
+          {...form.getInputProps('layout_id')}
+        />
+      )}
+      <Group>
+        <Button type="submit" loading={save.isPending}>
+          {site === null ? 'Create site' : 'Save'}
+        </Button>
+        {site !== null && save.isSuccess && (
+          <Text size="sm" role="status">
+            Saved.
+          </Text>
         )}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {site === null ? 'Create site' : 'Save'}
-          </Button>
-          {site !== null && save.isSuccess && (
-            <Text size="sm" role="status">
-              Saved.
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+      </Group>
+    </FormPanel>
   );
 }
 
