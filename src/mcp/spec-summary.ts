@@ -36,6 +36,16 @@ to the site's CMS.
   removed fields carried over.
 - update_block answers version_bump (major, minor, none); dry_run: 1 tells it in advance.
 
+## Being told of changes (webhooks)
+create_webhook subscribes a URL to events (page.created, page.updated,
+page.deleted, page.published, page.scheduled, publication.failed,
+block.revised, block.deprecated, page.outdated); its answer's secret is shown
+once, for the receiver to verify signatures. test_webhook sends a test event;
+list_webhook_deliveries shows each delivery and its attempts;
+redeliver_webhook_delivery sends one again. A webhook whose deliveries keep
+failing is disabled (disabled_reason says why): update_webhook with
+enabled: true enables it again, enabled: false stops it.
+
 ## Answers
 Each tool answers its result once, as JSON text: the API's answer. preview_page
 answers the page's outline and size as text, and its HTML (at most 64 Ki

@@ -25,6 +25,7 @@ import { FourcmsSettingsBody } from '../http/schemas/publishing.js';
 import { PUBLICATION_TOOLS } from './publication-tools.js';
 import { UPGRADE_TOOLS } from './upgrade-tools.js';
 import { MIGRATION_TOOLS } from './migration-tools.js';
+import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import type { ToolRoute } from './tool-route.js';
 
 export type { ToolRoute };
@@ -349,4 +350,5 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   ...UPGRADE_TOOLS,
   ...MIGRATION_TOOLS,
   ...PUBLICATION_TOOLS,
+  ...WEBHOOK_TOOLS,
 ];

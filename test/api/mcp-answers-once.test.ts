@@ -4,6 +4,7 @@ import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage, heroFields, feedFields } from '../support/library.js';
 import type { ToolAnswer } from '../support/mcp-answer.js';
+import { startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
 
 /**
  * Every MCP tool answers its result once (docs/decisions.md, "MCP answers"):
@@ -15,16 +16,19 @@ import type { ToolAnswer } from '../support/mcp-answer.js';
  */
 let t: TestApp;
 let fake: FakeFourcms;
+let receiver: Receiver;
 let user: TestUser;
 const ids: Record<string, number> = {};
 const id = (name: string): number => ids[name]!;
+let delivery = '';
 
 /** A paragraph that needs no escaping in JSON, so that sizes on the wire are the characters' own. */
 const PARAGRAPH = 'abcdefghij '.repeat(9).trim();
 
 beforeAll(async () => {
   fake = await startFakeFourcms({ token: 'once-token' });
-  t = await startApp();
+  receiver = await startReceiver();
+  t = await startApp({ env: { JOB_POLL_SECONDS: '0.5' } });
   user = await newUser(t);
   const site = await newSite(t, user, 'Once');
   ids.site = site.id;
@@ -59,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await receiver?.close();
 });
 
 let rpcId = 0;
@@ -169,6 +174,30 @@ const CALLS: [string, () => Promise<Record<string, unknown>> | Record<string, un
     () => {},
   ],
   ['unschedule_publication', () => ({ id: ids.page }), () => {}],
+  ['list_webhooks', () => ({}), () => {}],
+  [
+    'create_webhook',
+    () => ({ url: receiver.url('/once'), events: ['page.updated'] }),
+    (json) => void (ids.webhook = json.id),
+  ],
+  ['get_webhook', () => ({ id: ids.webhook }), () => {}],
+  ['update_webhook', () => ({ id: ids.webhook, events: ['page.updated', 'page.published'] }), () => {}],
+  ['rotate_webhook_secret', () => ({ id: ids.webhook }), () => {}],
+  ['test_webhook', () => ({ id: ids.webhook }), (json) => void (delivery = json.id)],
+  ['list_webhook_deliveries', () => ({ id: ids.webhook }), () => {}],
+  [
+    'redeliver_webhook_delivery',
+    // Once the test was delivered: a pending delivery cannot be sent again.
+    async () => {
+      await until(
+        () => t.call('GET', `/api/v1/webhooks/${ids.webhook}/deliveries`, { key: user.key }),
+        (r) => r.body.data[0]?.state === 'delivered',
+      );
+      return { id: ids.webhook, did: delivery };
+    },
+    () => {},
+  ],
+  ['delete_webhook', () => ({ id: ids.webhook }), () => {}],
 ];
 
 /** What the answer holds beyond its content's own text: a second copy of the result would be here. */
