@@ -1,7 +1,7 @@
 /**
  * `npm run bench:hit`: the database's part of a kept page read (B1's path once
- * its answer is kept), in process: the key lookup (with the page's version on
- * PostgreSQL) and the write generation (SQLite). CPU µs per call, best of 3
+ * its answer is kept), in process: the key lookup, with the page's version.
+ * CPU µs per call, best of 3
  * rounds, on SQLite or on PostgreSQL when DATABASE_URL is set. Steadier than B1
  * on a loaded machine; the whole request is B1's to show (`npm run bench:b12`).
  */
@@ -16,14 +16,11 @@ try {
   };
   const first = await app.http.inject(request);
   if (first.statusCode !== 200) throw new Error(`the read answered ${first.statusCode}`);
-  const version = app.database.pageVersion;
-  const generation = version.kind === 'database' ? version.now : undefined;
   const parts: Record<string, () => unknown> = {
     key: () => app.services.apiKeys.authenticate(session.key, page.id),
     // Ten reads arriving together, as under B1's ten connections (on PostgreSQL one statement): per lookup.
     'key of 10 together': () =>
       Promise.all(Array.from({ length: 10 }, () => app.services.apiKeys.authenticate(session.key, page.id))),
-    ...(generation ? { generation } : {}),
   };
   const n = Number(process.env.BENCH_READS ?? 5000);
   const results = await cpuPerCall(parts, n);

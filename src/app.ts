@@ -322,7 +322,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ready: { database: () => database.ping(), jobs: () => jobs.check() },
     jobs,
     dryRun: database.dryRun,
-    pageReads: new PageReads(database.pageVersion),
+    pageReads: new PageReads({ budget: config.pageCacheBytes, onRead: metrics?.onPageRead }),
   });
   // Registered before the queue starts: a schedule due while the service was down runs now.
   jobs.work(PUBLISH_JOB, (job) => services.schedules.run(job));

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import { Value } from 'typebox/value';
 import { allowedValues, envSchema, type LOG_LEVELS } from './env.schema.js';
@@ -42,6 +43,14 @@ export interface Config {
    * 422 at the place that takes it over.
    */
   pageJsonLimit: number;
+  /**
+   * Bytes of kept `GET /pages/{id}` answers (PAGE_CACHE_MB; 0 keeps none). By
+   * default a sixteenth of the process's heap limit (`--max-old-space-size`,
+   * which Node sizes to the machine's or container's memory): 256 MB of a 4 GB
+   * heap. The bodies are Buffers, outside the heap, but its limit is the
+   * process's own measure of the memory it may use.
+   */
+  pageCacheBytes: number;
   providerAllowPrivate: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origins allowed to call `/api/v1` from a browser; empty: CORS off. `*` allows any. */
@@ -74,6 +83,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** A sixteenth of the heap limit, in whole MB (see `Config.pageCacheBytes`). */
+export function defaultPageCacheBytes(): number {
+  const mb = 1024 * 1024;
+  return Math.floor(getHeapStatistics().heap_size_limit / 16 / mb) * mb;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -170,6 +185,7 @@ export function loadConfig(raw: Env = process.env): Config {
       inFlight: Number(env.UPLOADS_IN_FLIGHT ?? '4'),
     },
     pageJsonLimit: Number(env.PAGE_JSON_LIMIT_KB ?? '1024') * 1024,
+    pageCacheBytes: env.PAGE_CACHE_MB === undefined ? defaultPageCacheBytes() : Number(env.PAGE_CACHE_MB) * 1024 * 1024,
     providerAllowPrivate: flag(env.PROVIDER_ALLOW_PRIVATE),
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())) : [],

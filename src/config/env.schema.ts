@@ -44,6 +44,7 @@ export const envSchema = Type.Object({
   S3_PUBLIC_URL: httpUrl(),
   UPLOAD_QUOTA_MB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of MB, 1 to 9999999'),
   PAGE_JSON_LIMIT_KB: matching(/^[1-9][0-9]{0,6}$/, 'a whole number of KiB, 1 to 9999999'),
+  PAGE_CACHE_MB: matching(/^(0|[1-9][0-9]{0,5})$/, 'a whole number of MB, 0 (keep no page answers) to 999999'),
   UPLOADS_IN_FLIGHT: matching(/^[1-9][0-9]{0,2}$/, 'a whole number, 1 to 999'),
   PAGE_HISTORY_LIMIT: matching(/^[1-9][0-9]{0,5}$/, 'a whole number of versions, 1 to 999999'),
   JOB_RETRY_LIMIT: matching(/^[0-9]{1,2}$/, 'a whole number of tries after the first, 0 to 99'),

@@ -4,12 +4,13 @@ import type { JobQueue } from '../modules/jobs/jobs.js';
 import type { App } from './context.js';
 import { cjsExports } from '../shared/cjs-exports.js';
 import { cameThroughProxy, type ProxyTrust } from './proxy-trust.js';
+import type { PageReads } from './page-reads.js';
 
 /**
  * What the service measures for `/metrics`, in Prometheus' text format:
  * request durations by route and status, database query time, page render
- * time by outcome, the render caches' and kept previews' hits, the jobs by state, and the process (CPU, memory,
- * event loop, GC). Built by the composition root, which hands `onQuery` to
+ * time by outcome, the render caches', kept previews' and kept page answers' hits (with the bytes those
+ * answers take), the jobs by state, and the process (CPU, memory, event loop, GC). Built by the composition root, which hands `onQuery` to
  * the database and `onRender` to the render pool.
  */
 export interface Metrics {
@@ -25,6 +26,10 @@ export interface Metrics {
   }) => void;
   /** The kept preview documents' observer: each preview looked up, kept or not. */
   onPreview: (kept: boolean) => void;
+  /** The page-read cache's observer (`PageReads`): each read that had a version to check, served kept or not. */
+  onPageRead: (hit: boolean) => void;
+  /** The page-read cache's bytes and hit rate, set at each scrape. */
+  pageCache: Gauge<'measure'>;
   requests: Histogram<'method' | 'route' | 'status'>;
   /** Jobs by state, read from the queue's store at each scrape. */
   jobs: Gauge<'state'>;
@@ -75,6 +80,18 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
     labelNames: ['cache'],
     registers: [registry],
   });
+  const pageReads = new Counter({
+    name: 'pageblocks_page_reads_total',
+    help: 'Reads of GET /pages/{id} with an API key, by cache: hit (the kept answer, its page unchanged) or miss (read from the database).',
+    labelNames: ['cache'],
+    registers: [registry],
+  });
+  const pageCache = new Gauge({
+    name: 'pageblocks_page_cache',
+    help: 'The kept page answers: bytes (their size now), budget_bytes (PAGE_CACHE_MB), entries, and hit_ratio (hits over reads since the start).',
+    labelNames: ['measure'],
+    registers: [registry],
+  });
   const jobs = new Gauge({
     name: 'pageblocks_jobs',
     help: 'Jobs of the queue by state: queued (retries included), running, failed, retried (waiting to be tried again).',
@@ -85,7 +102,9 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
     registry,
     requests,
     jobs,
+    pageCache,
     onPreview: (kept) => previews.inc({ cache: kept ? 'hit' : 'miss' }),
+    onPageRead: (hit) => pageReads.inc({ cache: hit ? 'hit' : 'miss' }),
     onQuery: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
     onRender: (event) => {
       renders.observe({ outcome: event.outcome }, event.seconds);
@@ -106,7 +125,12 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
 export function registerMetrics(
   app: App,
   metrics: Metrics | undefined,
-  options: { token: string | undefined; trust: ProxyTrust | false; jobs: Pick<JobQueue, 'counts'> },
+  options: {
+    token: string | undefined;
+    trust: ProxyTrust | false;
+    jobs: Pick<JobQueue, 'counts'>;
+    pageReads: Pick<PageReads, 'stats'>;
+  },
 ) {
   if (!metrics) return;
   app.addHook('onResponse', async (request, reply) => {
@@ -128,6 +152,12 @@ export function registerMetrics(
     // Read at each scrape, from the store every instance shares: the same figures whichever instance answers.
     const counts = await options.jobs.counts();
     for (const [state, count] of Object.entries(counts) as [string, number][]) metrics.jobs.set({ state }, count);
+    // This instance's own: each keeps its own answers.
+    const kept = options.pageReads.stats;
+    metrics.pageCache.set({ measure: 'bytes' }, kept.bytes);
+    metrics.pageCache.set({ measure: 'budget_bytes' }, kept.budget);
+    metrics.pageCache.set({ measure: 'entries' }, kept.entries);
+    metrics.pageCache.set({ measure: 'hit_ratio' }, kept.hits / Math.max(1, kept.hits + kept.misses));
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

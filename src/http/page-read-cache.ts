@@ -19,7 +19,7 @@ interface KeptRead {
 export class PageReadCache {
   readonly #entries: CrossRequestCache<string, KeptRead>;
 
-  constructor(budget = 8 * 1024 * 1024) {
+  constructor(budget: number) {
     this.#entries = new CrossRequestCache({ budget, weigh: (entry) => entry.body.length });
   }
 
@@ -38,6 +38,15 @@ export class PageReadCache {
       return undefined;
     }
     return entry;
+  }
+
+  /** Bytes of the bodies kept. */
+  get bytes(): number {
+    return this.#entries.weight;
+  }
+
+  get entries(): number {
+    return this.#entries.size;
   }
 
   /** Keeps a body read at `version`, with the page's version number it shows. */

@@ -128,7 +128,12 @@ export async function createServer(options: ServerOptions): Promise<App> {
   });
 
   await registerUploads(app, options.services.uploads);
-  registerMetrics(app, options.metrics, { token: options.config.metrics.token, trust, jobs: options.jobs });
+  registerMetrics(app, options.metrics, {
+    token: options.config.metrics.token,
+    trust,
+    jobs: options.jobs,
+    pageReads: options.pageReads,
+  });
   if (trust === false) warnUntrustedProxy(app);
   await app.register((scope: App) => v1Api(scope, options), { prefix: '/api/v1' });
   await app.register((scope: App) => webApi(scope, options), { prefix: '/api' });

@@ -1,6 +1,5 @@
 import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
 import type { DryRun } from '../dry-run.js';
-import type { PageVersionKind } from '../../modules/pages/pages.js';
 import type { DB } from '../schema.js';
 import type { ReadNow } from './read-now.js';
 import type { BlockSearch, PageSearch } from './search.js';
@@ -34,11 +33,11 @@ export interface Dialect {
   /** Full-text search over pages. */
   readonly pageSearch: PageSearch;
   /**
-   * PostgreSQL: `pages.content_version`, moved by triggers on every write that
-   * changes a page's answer, so that any instance can check a kept answer.
-   * Absent on SQLite, whose one process checks the database's write generation instead.
+   * Each page's version, moved by triggers on every write that changes the
+   * page's answer, so that any instance can check a kept answer against its
+   * own page (PostgreSQL: `pages.content_version`; SQLite: `page_content_versions`).
    */
-  readonly pageVersions?: PageVersions;
+  readonly pageVersions: PageVersions;
   /**
    * A list of ids as rows `(id, place)`, places from 1 in the list's order: a
    * `from` item named `o`, so that one statement can update each id by its place.
@@ -103,6 +102,8 @@ export interface ForeignKey {
 }
 
 export interface PageVersions {
+  /** The migration that adds them (0013 on PostgreSQL, 0025 on SQLite). */
+  readonly since: number;
   /** Adds the column and the triggers that keep it (a migration, once). */
   migrate(db: Kysely<any>): Promise<void>;
   /** The page's current version as text, or null without such a page: an expression to select beside others. */
@@ -124,11 +125,6 @@ export interface Database {
    * change that causes them). Inside a dry run, part of it.
    */
   transact: DryRun;
-  /**
-   * What a kept page answer is checked against (see PageVersionKind): SQLite's
-   * write generation, or PostgreSQL's page versions (`dialect.pageVersions`).
-   */
-  pageVersion: PageVersionKind;
   /** A plain select past Kysely's execution chain: see ReadNow. */
   readNow?: ReadNow;
   close(): Promise<void>;

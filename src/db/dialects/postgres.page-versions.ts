@@ -98,4 +98,4 @@ async function migrate(db: Kysely<any>): Promise<void> {
 const of = (pageId: number): RawBuilder<string | null> =>
   sql<string | null>`(select content_version::text from pages where id = ${pageId})`;
 
-export const postgresPageVersions: PageVersions = { migrate, of };
+export const postgresPageVersions: PageVersions = { since: 13, migrate, of };

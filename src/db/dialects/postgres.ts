@@ -126,7 +126,6 @@ export async function openPostgres(options: {
     },
     dryRun,
     transact,
-    pageVersion: { kind: 'page' },
     close: () => db.destroy(),
   };
 }

@@ -9,6 +9,7 @@ import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { sqliteBlockSearch, sqlitePageSearch } from './sqlite.search.js';
 import { addForeignKeyByRebuild } from './sqlite.rebuild.js';
+import { sqlitePageVersions } from './sqlite.page-versions.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -17,6 +18,7 @@ export const sqliteDialect: Dialect = {
   name: 'sqlite',
   search: sqliteBlockSearch,
   pageSearch: sqlitePageSearch,
+  pageVersions: sqlitePageVersions,
   types: { id: 'integer', bool: 'integer', timestamp: 'text', json: 'text' },
   primaryId: (column) => column.primaryKey().autoIncrement(),
   defaults: { false: sql`0`, true: sql`1` },
@@ -106,15 +108,14 @@ function rowsOf(statement: RawStatement) {
 
 const toParams = (params: unknown[]) => params.map(toSqliteValue);
 
-const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): AdaptedStatement => {
+const adapt = (statement: RawStatement): AdaptedStatement => {
   const reader = statement.reader;
   const rows = reader ? rowsOf(statement) : statement;
-  const count = onWrite ?? (() => undefined);
   return {
     reader,
-    all: (params) => (count(), rows.all(toParams(params))),
-    run: (params) => (count(), statement.run(toParams(params))),
-    iterate: (params) => (count(), rows.iterate(toParams(params))),
+    all: (params) => rows.all(toParams(params)),
+    run: (params) => statement.run(toParams(params)),
+    iterate: (params) => rows.iterate(toParams(params)),
   };
 };
 
@@ -122,8 +123,7 @@ const adapt = (statement: RawStatement, onWrite: (() => void) | undefined): Adap
 // reused (one connection, synchronous execution: a statement is never shared mid-run).
 const MAX_STATEMENTS = 500;
 
-// A plain select writes nothing; anything else (an insert with RETURNING reads rows too,
-// BEGIN, COMMIT, ROLLBACK, a pragma) counts as a write.
+/** A plain select: the only statement `readNow` runs. */
 const READ_ONLY = /^\s*select\s/i;
 
 /**
@@ -162,10 +162,8 @@ function dropOnThrow<T>(cache: { drop(sqlText: string): unknown }, sqlText: stri
   }
 }
 
-function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
-  const kysely = statementCache((sqlText) =>
-    adapt(raw.prepare(sqlText), READ_ONLY.test(sqlText) ? undefined : onWrite),
-  );
+function adaptDatabase(raw: InstanceType<typeof Libsql>) {
+  const kysely = statementCache((sqlText) => adapt(raw.prepare(sqlText)));
   const firstRow = statementCache((sqlText): FirstRowStatement => rowsOf(raw.prepare(sqlText)));
   return {
     close: () => {
@@ -183,7 +181,7 @@ function adaptDatabase(raw: InstanceType<typeof Libsql>, onWrite: () => void) {
         iterate: (params) => dropOnThrow(kysely, sqlText, () => statement.iterate(params)),
       };
     },
-    /** The first-row lane (plain selects only: nothing here counts a write). */
+    /** The first-row lane (plain selects only). */
     firstRow: (sqlText: string, params: unknown[]): unknown =>
       dropOnThrow(firstRow, sqlText, () => firstRow.get(sqlText).get(toParams(params))),
     /** A plain select's rows, on Kysely's lane. */
@@ -253,11 +251,7 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  // The write generation: this connection's writes, counted as they run, and other
-  // connections' commits, which move `data_version` (the migration CLI, a bulk script).
-  let writes = 0;
-  const dataVersion = raw.prepare('pragma data_version').raw() as unknown as { get(): [number] };
-  const adapted = adaptDatabase(raw, () => writes++);
+  const adapted = adaptDatabase(raw);
   const { dialect, dryRun, transact } = withDryRun(new SqliteDialect({ database: adapted }), {
     counters: sqliteIdCounters,
   });
@@ -271,7 +265,6 @@ export function openSqlite(dataDir: string, onQuery?: QueryObserver): Database {
     },
     dryRun,
     transact,
-    pageVersion: { kind: 'database', now: () => `${writes}.${dataVersion.get()[0]}` },
     readNow: readNow(raw, adapted, onQuery),
     close: () => db.destroy(),
   };

@@ -24,6 +24,7 @@ import * as pageSchedules from './0021-page-schedules.js';
 import * as webhooks from './0022-webhooks.js';
 import * as revisionMigrations from './0023-revision-migrations.js';
 import * as upgradeSets from './0024-upgrade-sets.js';
+import * as sqlitePageVersions from './0025-sqlite-page-versions.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -59,4 +60,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0022-webhooks': webhooks,
   '0023-revision-migrations': revisionMigrations,
   '0024-upgrade-sets': upgradeSets,
+  '0025-sqlite-page-versions': sqlitePageVersions,
 };

@@ -22,19 +22,16 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
   // Every API request asks this; through the unique index on key_hash, never a cache.
   // Past Kysely's execution chain where the database allows (readNow).
   const ownerByHash = prepared(db, 1, ownerQuery, readNow, 'first');
-  // A page read also asks for the page's version, in the same round trip (PostgreSQL).
+  // A page read also asks for the page's version, in the same statement (one round trip on PostgreSQL).
   const versions = dialect.pageVersions;
-  const ownerAndPage =
-    versions &&
-    prepared(
-      db,
-      2,
-      (keyHash: string, pageId: number) => ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
-      readNow,
-    );
+  const ownerAndPage = prepared(
+    db,
+    2,
+    (keyHash: string, pageId: number) => ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
+    readNow,
+  );
   const alone = async (keyHash: string, pageId: number | undefined): Promise<OwnerRow | undefined> => {
-    const [row] =
-      ownerAndPage && pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
+    const [row] = pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
     return row;
   };
   const lookup = dialect.roundTrips && readNow ? batchedKeyLookups(readNow, alone) : alone;

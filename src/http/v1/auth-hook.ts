@@ -15,8 +15,8 @@ const HEADER_KEY_NAMES = ['x-api-key', 'api-key', 'x-api-token'];
 
 /**
  * The API-key contour: a key in the Authorization header and nowhere else. A
- * page read's version is read with the key where the database keeps one per
- * page (`pageReads`: which page, and where the version goes).
+ * page read's version is read with the key (`pageReads`: which page, and
+ * where the version goes).
  */
 export function apiKeyAuth(apiKeys: ApiKeysService, pageReads: PageReads) {
   return async (request: FastifyRequest) => {

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { envSchema } from '../../../src/config/env.schema.js';
@@ -43,6 +44,7 @@ const REFUSED: Record<string, { env: Record<string, string>; says: string }> = {
     env: { PAGE_JSON_LIMIT_KB: '0' },
     says: 'PAGE_JSON_LIMIT_KB must be a whole number of KiB, 1 to 9999999',
   },
+  PAGE_CACHE_MB: { env: { PAGE_CACHE_MB: '8.5' }, says: 'PAGE_CACHE_MB must be a whole number of MB, 0 (keep' },
   PAGE_HISTORY_LIMIT: {
     env: { PAGE_HISTORY_LIMIT: '0' },
     says: 'PAGE_HISTORY_LIMIT must be a whole number of versions, 1 to 999999',
@@ -139,6 +141,13 @@ describe('configuration from the environment', () => {
     });
     expect(loadConfig({}).pageJsonLimit).toBe(1024 * 1024);
     expect(loadConfig({ PAGE_JSON_LIMIT_KB: '64' }).pageJsonLimit).toBe(64 * 1024);
+    // A sixteenth of the heap limit by default; 0 keeps nothing.
+    const heap = getHeapStatistics().heap_size_limit;
+    expect(loadConfig({}).pageCacheBytes).toBe(Math.floor(heap / 16 / 2 ** 20) * 2 ** 20);
+    expect(loadConfig({ PAGE_CACHE_MB: '64' }).pageCacheBytes).toBe(64 * 2 ** 20);
+    expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);
+    for (const wrong of ['-1', '01', '1e3', '1000000', ' 8'])
+      expect(refusal({ PAGE_CACHE_MB: wrong })).toMatch(/^PAGE_CACHE_MB/);
   });
 
   it('reads S3 settings and CORS origins', () => {

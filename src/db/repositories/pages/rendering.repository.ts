@@ -97,7 +97,8 @@ function oneVersion({ row, rows, revisions }: Read): boolean {
 }
 
 export function renderingRepository({ db, dialect, readNow }: Database): RenderingRepository {
-  const reads = renderingReads(db, readNow, dialect.pageVersions);
+  // Only where the three reads may each see another state (PostgreSQL's three connections).
+  const reads = renderingReads(db, readNow, dialect.roundTrips ? dialect.pageVersions : undefined);
   return {
     async page(pageId) {
       let read = await reads.page(pageId);
