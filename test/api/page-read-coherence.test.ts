@@ -3,14 +3,12 @@
  * changes a page's answer is made, then the next read must show it: through
  * the instance that keeps the answer, and through a second instance over the
  * same database (its own connection on SQLite, its own pool on PostgreSQL),
- * on SQLite by another process writing the file, and on PostgreSQL by SQL
- * over a connection of its own, each statement alone and in one transaction:
- * every trigger that keeps `pages.content_version` is needed by a case here.
+ * and on SQLite by another process writing the file. SQL written directly,
+ * past the service, is page-read-direct-sql.test.ts'.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, storageOf, type TestApp } from '../support/app.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
@@ -226,97 +224,5 @@ describe.runIf(!process.env.DATABASE_URL)('a kept page read after another proces
     await promisify(execFile)(process.execPath, ['-e', script, file, String(page.id)], { cwd: process.cwd() });
     expect((await read(reader, page.id)).body.name).toBe('Written outside');
     expect((await read(reader, page.id, false)).body.name).toBe('Written outside');
-  });
-});
-
-describe.runIf(process.env.DATABASE_URL)('a kept page read after SQL written directly in PostgreSQL', () => {
-  let sqlClient: pg.Client;
-  beforeAll(async () => {
-    sqlClient = new pg.Client({
-      connectionString: process.env.DATABASE_URL,
-      options: `-c search_path=${reader.config.databaseSchema}`,
-    });
-    await sqlClient.connect();
-  });
-  afterAll(() => sqlClient.end());
-  const run = async (text: string, values: unknown[] = []) => (await sqlClient.query(text, values)).rows;
-  const fresh = async (id: number) => {
-    const kept = await read(reader, id);
-    expect(kept.status).toBe(200);
-    expect((await read(reader, id, false)).body).toEqual({ ...kept.body, blocks: null });
-    return kept.body;
-  };
-
-  it('serves the kept answer while the version stands still (a write with the triggers off is not seen)', async () => {
-    const { page } = await fixture();
-    await warm(page.id);
-    await run('begin');
-    await run('set local session_replication_role = replica');
-    await run("update pages set name = 'Unseen' where id = $1", [page.id]);
-    await run('commit');
-    expect((await read(reader, page.id)).body.name).toBe('Coherent page');
-    await run("update pages set name = 'Seen' where id = $1", [page.id]);
-    expect((await fresh(page.id)).name).toBe('Seen');
-  });
-
-  it('shows a page row changed', async () => {
-    const { page } = await fixture();
-    await warm(page.id);
-    await run("update pages set meta_title = 'Written outside' where id = $1", [page.id]);
-    expect((await fresh(page.id)).meta_title).toBe('Written outside');
-  });
-
-  it('shows instances updated, deleted and inserted, each alone', async () => {
-    const { page } = await fixture();
-    const [first, second_, third] = page.blocks.map((b) => b.id);
-    await warm(page.id);
-    await run(`update page_blocks set placeholder_values = '{"title":"outside"}' where id = $1`, [first]);
-    expect((await fresh(page.id)).blocks[0].placeholder_values).toEqual({ title: 'outside' });
-
-    await warm(page.id);
-    await run('delete from page_blocks where id = $1', [third]);
-    expect((await fresh(page.id)).blocks.map((b: { id: number }) => b.id)).toEqual([first, second_]);
-
-    await warm(page.id);
-    const [added] = await run(
-      `insert into page_blocks (page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values,
-         bindings, parent_page_block_id, order_index, created_at, updated_at)
-       select page_id, block_id, revision_id, major, minor, schema_snapshot, '{"title":"added"}', bindings, null, 10,
-         created_at, updated_at from page_blocks where id = $1 returning id`,
-      [first],
-    );
-    expect((await fresh(page.id)).blocks.map((b: { id: number }) => b.id)).toEqual([first, second_, added.id]);
-  });
-
-  it('shows a page row and its instances changed in one transaction', async () => {
-    const { page } = await fixture();
-    const [first] = page.blocks.map((b) => b.id);
-    await warm(page.id);
-    await run('begin');
-    await run("update pages set name = 'Both' where id = $1", [page.id]);
-    await run(`update page_blocks set placeholder_values = '{"title":"both"}' where id = $1`, [first]);
-    await run('commit');
-    const both = await fresh(page.id);
-    expect(both.name).toBe('Both');
-    expect(both.blocks[0].placeholder_values).toEqual({ title: 'both' });
-  });
-
-  it("shows a block's rename and new current revision", async () => {
-    const { page, hero } = await fixture();
-    await warm(page.id);
-    await run("update blocks set name = 'Renamed outside' where id = $1", [hero.id]);
-    expect((await fresh(page.id)).blocks[0].block.name).toBe('Renamed outside');
-
-    await warm(page.id);
-    const [revision] = await run(
-      `insert into block_revisions (block_id, major, minor, template, css, js, schema_content, changelog, created_at)
-       select block_id, major + 1, 0, template, css, js, schema_content, null, created_at from block_revisions
-       where id = (select current_revision_id from blocks where id = $1) returning id`,
-      [hero.id],
-    );
-    await run('update blocks set current_revision_id = $1 where id = $2', [revision.id, hero.id]);
-    const outdated = await fresh(page.id);
-    expect(outdated.has_outdated_blocks).toBe(true);
-    expect(outdated.blocks[0].update_status).toBe('outdated_major');
   });
 });
