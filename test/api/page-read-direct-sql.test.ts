@@ -100,7 +100,7 @@ describe('a kept page read after SQL written directly', () => {
       await run('set local session_replication_role = replica');
       await run("update pages set name = 'Unseen' where id = $1", [page.id]);
       await run('commit');
-      expect((await read(reader, page.id)).body.name).toBe('Coherent page');
+      expect((await read(page.id)).body.name).toBe('Coherent page');
       await run("update pages set name = 'Seen' where id = $1", [page.id]);
       expect((await fresh(page.id)).name).toBe('Seen');
     },
