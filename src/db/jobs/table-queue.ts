@@ -17,9 +17,8 @@ import type { DB } from '../schema.js';
  * The job queue of the embedded database: a table in the same file, worked
  * by the one process that owns it. A job is taken by one statement (SQLite
  * has one writer), so it runs once; a job found running at start was running
- * when the process died, and is tried again. Idle, the worker only reads: a
- * write would make every kept page answer stale (their version is the
- * database's write generation).
+ * when the process died, and is tried again. Idle, the worker only reads: an
+ * idle poll takes no write lock from the requests.
  */
 export class TableQueue implements JobQueue {
   readonly kind = 'sqlite';

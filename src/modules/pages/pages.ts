@@ -177,20 +177,6 @@ export interface PageBlockView {
 
 export type PageView = PageHead & { blocks: PageBlockView[] | null };
 
-/**
- * What a kept answer of a page (`GET /pages/{id}`) is checked against: one kind
- * per database. Versions are never reused, so an answer kept with one is that
- * version's, whatever commits meanwhile.
- * - `database` (SQLite, one process): the write generation, which every write of
- *   this process (each statement that is not a plain select, BEGIN, COMMIT and
- *   ROLLBACK included) and every commit of another connection moves; read in
- *   process at any moment.
- * - `page` (PostgreSQL, several instances): the page's own version, which
- *   triggers move in the transaction of every write that changes its answer;
- *   read with the API key, in the key lookup's round trip.
- */
-export type PageVersionKind = { readonly kind: 'database'; now(): string } | { readonly kind: 'page' };
-
 export interface Binding {
   source: string;
   params?: Record<string, unknown>;
