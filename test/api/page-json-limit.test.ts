@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
-import { pageBytes } from '../../src/modules/pages/page-size.js';
+import { checkPageJson, pageBytes } from '../../src/modules/pages/page-size.js';
 import { toolJson } from '../support/mcp-answer.js';
 
 const LIMIT_KB = 16;
@@ -68,6 +68,41 @@ describe("a page's JSON limit", () => {
     ];
     expect(pageBytes(page, blocks)).toBe(Buffer.byteLength(JSON.stringify({ ...page, blocks })));
     expect(pageBytes(page, [])).toBe(Buffer.byteLength(JSON.stringify({ ...page, blocks: [] })));
+  });
+
+  it('counts the values by the JSON text a write made of them, to the byte, as by the values', () => {
+    const page = {
+      name: 'Ünïcode ✓',
+      slug: null,
+      meta_title: null,
+      meta_description: null,
+      meta_keywords: null,
+      meta_robots: null,
+    };
+    const kept = { block_id: 3, placeholder_values: { title: 'kept' }, bindings: null, parent_page_block_id: null };
+    const values = [{ title: 'é', list: [1, { a: 'b' }], n: null }, {}, { body: 'x'.repeat(40) }];
+    const written = values.map((v, i) => ({
+      block_id: 10 + i,
+      placeholder_values: v,
+      bindings: i === 0 ? { feed: { source: 'articles.latest', params: { limit: 3 } } } : null,
+      parent_page_block_id: i === 2 ? 7 : null,
+      at: `blocks[${i}]`,
+    }));
+    const withText = written.map((w) => ({ ...w, values_text: JSON.stringify(w.placeholder_values) }));
+    const total = pageBytes(page, [kept, ...written]);
+    const refusal = (instances: typeof written, limit: number) => {
+      try {
+        checkPageJson(page, [kept, ...instances], limit);
+        return undefined;
+      } catch (error) {
+        return (error as { errors: { path: string; expected: unknown }[] }).errors[0];
+      }
+    };
+    for (const instances of [written, withText]) {
+      expect(refusal(instances, total)).toBeUndefined();
+      expect(refusal(instances, total - 1)).toEqual(refusal(written, total - 1));
+      expect(refusal(instances, total - 1)).toMatchObject({ expected: { bytes: total, limit_bytes: total - 1 } });
+    }
   });
 
   it('refuses a new page over it at the instance value that takes it over, and takes one under it', async () => {

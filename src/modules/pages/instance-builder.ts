@@ -54,9 +54,20 @@ function storedValues<R>(
   revision: R,
   values: Record<string, unknown>,
 ): Record<string, unknown> {
-  return MAY_HOLD_HTML.test(JSON.stringify(values))
-    ? sanitizeRichTextValues(fields(revision), values, sanitize)
-    : values;
+  return storedValuesText(sanitize, fields, revision, values).values;
+}
+
+/** `storedValues` with their JSON text, serialised once (the text read for HTML is the one stored). */
+function storedValuesText<R>(
+  sanitize: Sanitize,
+  fields: (revision: R) => FieldDefinition[],
+  revision: R,
+  values: Record<string, unknown>,
+): { values: Record<string, unknown>; text: string } {
+  const text = JSON.stringify(values);
+  if (!MAY_HOLD_HTML.test(text)) return { values, text };
+  const sanitized = sanitizeRichTextValues(fields(revision), values, sanitize);
+  return { values: sanitized, text: JSON.stringify(sanitized) };
 }
 const MAY_HOLD_HTML = /[<>&]/;
 
@@ -163,13 +174,15 @@ export class InstanceBuilder {
   pin(block: Pick<LoadedBlock, 'id'>, revision: PinTarget, input: Omit<InstanceInput, 'block_id'>): NewInstance {
     // With the stored text, the snapshot is copied from the revision by the database, and parsed only if read.
     const stored = 'schema' in revision;
+    const values = storedValuesText(this.deps.sanitize, fieldsOf, revision, input.placeholder_values ?? {});
     return {
       block_id: block.id,
       revision_id: revision.id,
       version: revision.version,
       schema_snapshot: stored ? revision.schema : StoredJson.of(revision.schema_content),
       snapshot_from_revision: stored,
-      placeholder_values: storedValues(this.deps.sanitize, fieldsOf, revision, input.placeholder_values ?? {}),
+      placeholder_values: values.values,
+      values_text: values.text,
       bindings:
         isObject(input.bindings) && Object.keys(input.bindings).length
           ? (input.bindings as Record<string, Binding>)

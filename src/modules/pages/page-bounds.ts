@@ -79,6 +79,7 @@ export const written = (instance: NewInstance, id: number, at: string): Proposed
   revision_id: instance.revision_id,
   schema_snapshot: instance.schema_snapshot,
   placeholder_values: instance.placeholder_values,
+  values_text: instance.values_text,
   bindings: instance.bindings,
   parent_page_block_id: instance.parent_page_block_id,
   at,

@@ -14,6 +14,8 @@ export const DEFAULT_PAGE_JSON_LIMIT = 1024 * 1024;
 export interface SizedInstance {
   block_id: number;
   placeholder_values: Record<string, unknown>;
+  /** The values' JSON when the write made it already (`NewInstance.values_text`): counted as it is. */
+  values_text?: string | undefined;
   bindings: Record<string, Binding> | null;
   parent_page_block_id: number | null;
   /**
@@ -54,6 +56,24 @@ function instanceParts(instance: SizedInstance, at: string): Part[] {
 
 const sum = (parts: Part[]) => parts.reduce((n, part) => n + part.size, 0);
 
+/**
+ * `sum(instanceParts(instance))` from the values' JSON made already: its head
+ * with stand-ins (less the two bytes of `0`), the values' text, the bindings'.
+ * The values' braces and commas are the entries' separators the parts count.
+ */
+const instanceBytesOfText = (instance: SizedInstance, valuesText: string) =>
+  bytes(
+    JSON.stringify({
+      block_id: instance.block_id,
+      placeholder_values: 0,
+      bindings: 0,
+      parent_page_block_id: instance.parent_page_block_id,
+    }),
+  ) -
+  2 +
+  bytes(valuesText) +
+  bytes(JSON.stringify(instance.bindings));
+
 /** The bytes of one instance's JSON (what JSON.stringify of it would take). */
 export const instanceBytes = (instance: SizedInstance) => sum(instanceParts(instance, ''));
 
@@ -87,6 +107,14 @@ export function checkPageJson(fields: Pick<PageFields, MetaKey>, instances: Size
   let running = headBytes(fields) + kept.reduce((n, instance) => n + instanceBytes(instance), 0);
   // A comma before every instance but the first.
   running += Math.max(0, kept.length - 1);
+  // Where every written instance's values are serialised already, their sum alone says whether the page fits.
+  if (written.every((i) => i.values_text !== undefined)) {
+    const quick = written.reduce(
+      (n, instance, i) => n + instanceBytesOfText(instance, instance.values_text!) + (kept.length + i > 0 ? 1 : 0),
+      running,
+    );
+    if (quick <= limit) return;
+  }
   const parts = written.flatMap((instance, i) => {
     const own = instanceParts(instance, instance.at!);
     if (kept.length + i > 0) own[0]!.size += 1;

@@ -195,6 +195,12 @@ export interface NewInstance {
    */
   snapshot_from_revision: boolean;
   placeholder_values: Record<string, unknown>;
+  /**
+   * The values' JSON as JSON.stringify writes it, made once by the builder:
+   * stored, sent to the database and counted (the page's JSON bound) as it is,
+   * never serialised again. Absent, the values are serialised where needed.
+   */
+  values_text?: string;
   bindings: Record<string, Binding> | null;
   parent_page_block_id: number | null;
 }

@@ -17,7 +17,7 @@ export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: n
   schema_snapshot: instance.snapshot_from_revision
     ? sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`
     : instance.schema_snapshot.text,
-  placeholder_values: toJson(instance.placeholder_values),
+  placeholder_values: instance.values_text ?? toJson(instance.placeholder_values),
   bindings: instance.bindings === null ? null : toJson(instance.bindings),
   parent_page_block_id: instance.parent_page_block_id,
   order_index: orderIndex,

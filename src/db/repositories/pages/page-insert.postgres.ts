@@ -92,7 +92,6 @@ export async function insertPagePostgres(
     minor: instance.version.minor,
     // null: the pinned revision's stored fields, copied by the database.
     schema_snapshot: instance.snapshot_from_revision ? null : instance.schema_snapshot.value,
-    placeholder_values: instance.placeholder_values,
     bindings: instance.bindings,
     parent_page_block_id: instance.parent_page_block_id,
     order_index: i,
@@ -105,7 +104,13 @@ export async function insertPagePostgres(
     input.search.name,
     input.search.slug,
     input.search.meta,
-    JSON.stringify(rows),
+    // The values' text as the builder made it, spliced in rather than serialised again.
+    `[${rows
+      .map((row, i) => {
+        const values = instances[i]!.values_text ?? JSON.stringify(instances[i]!.placeholder_values);
+        return `{"placeholder_values":${values},${JSON.stringify(row).slice(1)}`;
+      })
+      .join(',')}]`,
     input.author.actor_user_id,
     input.author.actor_via,
     input.author.actor_key_prefix,
