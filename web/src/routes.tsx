@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./screens/block.screen').then((m) => ({ Component: m.BlockScreen })),
           },
           {
+            path: '/blocks/:id/upgrade',
+            lazy: () => import('./screens/block-upgrade.screen').then((m) => ({ Component: m.BlockUpgradeScreen })),
+          },
+          {
             path: '/blocks/:id/edit',
             lazy: () =>
               import('./screens/block-editor/block-form.screen').then((m) => ({ Component: m.BlockFormScreen })),

@@ -5,6 +5,7 @@ import { unwrap, useApi, type paths } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
+import { Adoption } from './block/adoption';
 import { Cover } from './block/cover';
 import { DocsMarkdown } from './block/docs-markdown';
 import { DeleteBlock } from './block/delete-block';
@@ -66,7 +67,7 @@ export function BlockScreen() {
       )}
       <Contract id={id} />
       <Revisions id={id} />
-      <Usages id={id} />
+      <Adoption id={id} />
       {data.scope === 'user' && <Submission blockId={id} hasRevision={data.current_revision !== null} />}
     </Stack>
   );
@@ -276,57 +277,3 @@ function Preview({ id, example }: { id: number; example: Record<string, unknown>
     </section>
   );
 }
-
-function Usages({ id }: { id: number }) {
-  const api = useApi();
-  const usages = useQuery({
-    queryKey: ['block', id, 'usages'],
-    queryFn: () =>
-      unwrap(api.GET('/api/blocks/{id}/usages', { params: { path: { id }, query: { limit: 50, offset: 0 } } })),
-  });
-  return (
-    <section aria-labelledby="usages-title">
-      <Title order={2} size="h3" id="usages-title" mb="xs">
-        Used on your pages
-      </Title>
-      {usages.isPending ? (
-        <Text c="dimmed">Loading…</Text>
-      ) : usages.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(usages.error)}
-        </Alert>
-      ) : usages.data.total === 0 ? (
-        <Text size="sm">Not used on any of your pages yet.</Text>
-      ) : (
-        <Stack gap="xs">
-          <Text size="sm">
-            {usages.data.total} {usages.data.total === 1 ? 'use' : 'uses'}, {usages.data.outdated_total} outdated.
-          </Text>
-          <ResponsiveTable
-            label="Usages"
-            rows={usages.data.data}
-            rowKey={(usage) => usage.id}
-            columns={[
-              {
-                header: 'Page',
-                cell: (usage) => (
-                  <Anchor component={Link} to={`/pages/${usage.page_id}`}>
-                    {usage.page_name}
-                  </Anchor>
-                ),
-              },
-              { header: 'Version', cell: (usage) => `${usage.version.major}.${usage.version.minor}` },
-              { header: 'Status', cell: (usage) => STATUS[usage.update_status] },
-            ]}
-          />
-        </Stack>
-      )}
-    </section>
-  );
-}
-
-const STATUS = {
-  up_to_date: 'Up to date',
-  outdated_minor: 'Outdated (minor update)',
-  outdated_major: 'Outdated (major change)',
-} as const;
