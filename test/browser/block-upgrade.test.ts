@@ -76,7 +76,10 @@ describe('adoption, the upgrade plan, apply and revert', () => {
     { timeout: 90_000 },
     async () => {
       const { page } = app;
+      // Back at the desktop width from the screenshots: the navigation slides back in first.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await page.getByRole('link', { name: 'See the upgrade plan' }).click();
+      await page.waitForURL(`**/blocks/${blockId}/upgrade`);
       const summary = page.getByRole('list', { name: 'What the upgrade does' });
       await summary.waitFor();
       expect(
@@ -109,10 +112,10 @@ describe('adoption, the upgrade plan, apply and revert', () => {
       await cut.getByRole('button', { name: 'Cut every instance' }).click();
       await alpha.getByText('Ready', { exact: true }).waitFor();
       await frame('After: Alpha, block 1').getByRole('heading', { level: 3, name: 'A title we' }).waitFor();
-      expect(await alpha.getByRole('list', { name: 'Changes to Alpha, block 1' }).textContent()).toContain(
-        `Title: “${LONG}” becomes “A title we”.`,
-      );
-      expect(await summary.textContent()).toContain('3 instances ready with a minor update.');
+      expect(
+        await alpha.getByRole('list', { name: 'Changes to Alpha, block 1' }).getByRole('listitem').allTextContents(),
+      ).toEqual(['Adds Call to action: “Read more”.', `Title: “${LONG}” becomes “A title we”.`]);
+      expect(await summary.textContent()).toContain('3 instances ready through a value migration');
       expect(await summary.textContent()).toContain('None blocked.');
       // Nothing moved yet.
       expect(await stored(pages.alpha.id)).toEqual([`${LONG}||1.0`]);
@@ -126,6 +129,7 @@ describe('adoption, the upgrade plan, apply and revert', () => {
     { timeout: 90_000 },
     async () => {
       const { page, call } = app;
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await page.getByRole('button', { name: 'Upgrade everywhere…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upgrade to version 1.1?' });
       const listed = dialog.getByRole('list', { name: 'Pages the upgrade changes' });
@@ -149,8 +153,10 @@ describe('adoption, the upgrade plan, apply and revert', () => {
       await call('PUT', `/api/pages/${pages.beta.id}/blocks/${beta.blocks[0].id}`, {
         placeholder_values: { title: 'Edited', cta_label: 'Read more' },
       });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await done.getByRole('button', { name: 'Revert…' }).click();
       const confirm = page.getByRole('dialog', { name: 'Revert this upgrade?' });
+      await confirm.getByRole('list', { name: 'Pages the revert changes' }).waitFor();
       expect(
         await confirm.getByRole('list', { name: 'Pages the revert changes' }).getByRole('listitem').allTextContents(),
       ).toEqual([`Alpha: back to version ${pages.alpha.version}`, `Beta: back to version ${pages.beta.version}`]);
@@ -171,7 +177,7 @@ describe('adoption, the upgrade plan, apply and revert', () => {
         .waitFor();
       // The plan is back: three instances behind, ready through the fixes kept with 1.1.
       expect(await page.getByRole('list', { name: 'What the upgrade does' }).textContent()).toContain(
-        '3 instances ready with a minor update.',
+        '3 instances ready through a value migration',
       );
       expect(await checkScreen(page, 'block-upgrade-reverted')).toEqual([]);
     },

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { unwrap, useApi } from '../api/client';
-import { errorMessage } from '../api/errors';
+import { ApiError, errorMessage } from '../api/errors';
 import { DocumentTitle } from '../shell/document-title';
 import { ScreenError } from '../shell/screen-error';
 import { ApplyUpgrade } from './block-upgrade/apply';
@@ -46,6 +46,9 @@ export function BlockUpgradeScreen() {
       ),
     enabled: block.data?.current_revision != null,
     placeholderData: keepPreviousData,
+    // The plan renders on the shared render threads: a 429 says when to ask again (the block's own previews may be queued).
+    retry: (n, error) => (error instanceof ApiError ? error.status === 429 && n < 5 : n < 2),
+    retryDelay: (_n, error) => (error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 1000),
   });
   const fields = useMemo(() => fieldsByName(block.data?.current_revision?.schema_content), [block.data]);
   const pageNames = useMemo(
@@ -178,7 +181,7 @@ function Applied({
         <List size="sm" aria-label="Pages the upgrade changed">
           {set.pages.map((p) => (
             <List.Item key={p.page_id}>
-              <Anchor component={Link} to={`/pages/${p.page_id}`}>
+              <Anchor component={Link} to={`/pages/${p.page_id}`} size="sm">
                 {name(p.page_id)}
               </Anchor>
               : {count(p.instances, 'instance')}, version {p.version_before} → {p.version_after}

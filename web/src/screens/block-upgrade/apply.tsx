@@ -73,17 +73,25 @@ function Confirm({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const include = plan.summary.migration > 0 && migratable;
-  const call = (dryRun: boolean) =>
+  const call = (dryRun: boolean, include: boolean) =>
     unwrap(
       api.POST('/api/blocks/{id}/upgrades', {
         params: { path: { id: blockId }, query: dryRun ? { dry_run: 1 } : {} },
         body: { to: versionText(plan.to), include_migratable: include },
       }),
     );
-  const dry = useQuery({ queryKey: ['block', blockId, 'upgrades-dry', include], queryFn: () => call(true) });
+  // Both dry runs: what a major carried by value migrations adds is their difference, offered as a choice.
+  const without = useQuery({ queryKey: ['block', blockId, 'upgrades-dry', false], queryFn: () => call(true, false) });
+  const withMajor = useQuery({
+    queryKey: ['block', blockId, 'upgrades-dry', true],
+    queryFn: () => call(true, true),
+    enabled: plan.summary.migration > 0,
+  });
+  const extra = without.data && withMajor.data ? withMajor.data.upgraded.length - without.data.upgraded.length : 0;
+  const include = extra > 0 && migratable;
+  const dry = include ? withMajor : without;
   const apply = useMutation({
-    mutationFn: () => call(false),
+    mutationFn: () => call(false, include),
     onSuccess: async (set) => {
       await queryClient.invalidateQueries({ queryKey: ['block', blockId] });
       onApplied(set);
@@ -92,9 +100,9 @@ function Confirm({
   const name = (id: number) => pageNames.get(id) ?? `Page ${id}`;
   return (
     <Stack gap="sm">
-      {plan.summary.migration > 0 && (
+      {extra > 0 && (
         <Checkbox
-          label={`Include the ${count(plan.summary.migration, 'instance')} a value migration carries across a major change`}
+          label={`Include the ${count(extra, 'instance')} a value migration carries across a major change`}
           checked={migratable}
           onChange={(e) => setMigratable(e.currentTarget.checked)}
         />

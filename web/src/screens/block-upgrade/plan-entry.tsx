@@ -84,17 +84,21 @@ function Side({ label, title, html }: { label: string; title: string; html: stri
 /** Fields added with the value they take, values lost, migrated, and refused, in sentences by label. */
 function changesOf(entry: PlanEntry, fields: Map<string, FieldInfo>): string[] {
   const label = (path: string) => labelOf(path, fields);
+  const added = new Set(entry.added.map((a) => a.field));
   return [
     ...entry.added.map(
       (a) =>
         `Adds ${label(a.field)}: ${a.value === null || a.value === undefined ? 'no value' : shown(a.value)}${a.from_default ? ' (its default)' : ''}.`,
     ),
     ...entry.lost.map((l) => `Loses ${label(l.path)}: ${shown(l.value)}.`),
-    ...entry.migrated.map((m) =>
-      m.after === null
-        ? `Drops ${label(m.path)}: ${shown(m.before)}.`
-        : `${label(m.path)}: ${shown(m.before)} becomes ${shown(m.after)}.`,
-    ),
+    // A value a step gives a field the upgrade adds is said once, by `added`; a step that leaves a value as it was is not a change.
+    ...entry.migrated
+      .filter((m) => !added.has(m.path) && JSON.stringify(m.before) !== JSON.stringify(m.after))
+      .map((m) =>
+        m.after === null
+          ? `Drops ${label(m.path)}: ${shown(m.before)}.`
+          : `${label(m.path)}: ${shown(m.before)} becomes ${shown(m.after)}.`,
+      ),
     ...entry.invalid_values.map((p) => `Refused: ${p.message}`),
     ...entry.invalid_bindings.map((p) => `Live data refused: ${p.message}`),
   ];

@@ -25,9 +25,14 @@ export function PlanSummary({ plan, fields }: { plan: Plan; fields: Map<string, 
             <List.Item>
               {count(s.behind, 'instance')} on {count(s.pages_behind, 'page')} behind version {to}.
             </List.Item>
-            <List.Item>{count(s.minor, 'instance')} ready with a minor update.</List.Item>
+            {(s.minor > 0 || s.migration === 0) && (
+              <List.Item>{count(s.minor, 'instance')} ready with a minor update.</List.Item>
+            )}
             {s.migration > 0 && (
-              <List.Item>{count(s.migration, 'instance')} ready through a value migration (a major change).</List.Item>
+              <List.Item>
+                {count(s.migration, 'instance')} ready through a value migration (the block’s steps carry their values
+                over).
+              </List.Item>
             )}
             <List.Item>
               {s.blocked.instances === 0 ? 'None blocked.' : `${count(s.blocked.instances, 'instance')} blocked:`}

@@ -136,7 +136,7 @@ export function RevertButton({
               Cancel
             </Button>
             {changed.length > 0 ? (
-              <Button color="orange" loading={revert.isPending} onClick={() => revert.mutate(true)}>
+              <Button loading={revert.isPending} onClick={() => revert.mutate(true)}>
                 Revert anyway
               </Button>
             ) : (

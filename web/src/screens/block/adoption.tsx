@@ -54,7 +54,7 @@ export function Adoption({ id }: { id: number }) {
                   <List size="sm" aria-label={`Pages with version ${v}`}>
                     {r.pages.map((p) => (
                       <List.Item key={p.id}>
-                        <Anchor component={Link} to={`/pages/${p.id}`}>
+                        <Anchor component={Link} to={`/pages/${p.id}`} size="sm">
                           {p.name}
                         </Anchor>{' '}
                         ({count(p.instances, 'instance')})
