@@ -6,7 +6,7 @@
  * it over. Issue 25: a 51-byte template made a page of 15.7 M characters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
+import { startApp, storageOf, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
 
@@ -130,5 +130,42 @@ describe("a page's rendered size, checked at write", () => {
     expectOver(one, 'blocks[1]');
     const all = await t.call('POST', `/api/v1/pages/${page.id}/blocks/upgrade-all`, { key: user.key });
     expectOver(all, 'blocks[1]');
+  });
+
+  /**
+   * A write's bound reads its revisions' template, CSS and JS from what the
+   * process keeps by revision id (they never change); a block's new revision
+   * comes under a new id and is read anew, by this instance and by another.
+   */
+  it("bounds the next page by its block's new template at once, through this instance and another", async () => {
+    const other = await startApp({ storage: storageOf(t) });
+    try {
+      const block = await createBlock(t, user, { name: 'Grows', template: '<p>{{ s }}</p>', schema_content: field });
+      const three = {
+        name: 'Three',
+        site_id: site.id,
+        blocks: [1, 2, 3].map(() => ({ block_id: block.id, placeholder_values: { s: chars(800) } })),
+      };
+      // Both instances keep the first revision's assets.
+      for (const app of [t, other])
+        expect((await app.call('POST', '/api/v1/pages', { key: user.key, body: three })).status).toBe(201);
+      const grown = await other.call('PUT', `/api/v1/blocks/${block.id}`, {
+        key: user.key,
+        body: { template: REPEAT },
+      });
+      expect(grown.status, grown.text).toBe(200);
+      for (const app of [t, other])
+        expectOver(await app.call('POST', '/api/v1/pages', { key: user.key, body: three }), 'blocks[2]');
+      // And back to a small template: both take the page again.
+      const shrunk = await t.call('PUT', `/api/v1/blocks/${block.id}`, {
+        key: user.key,
+        body: { template: '<b>{{ s }}</b>' },
+      });
+      expect(shrunk.status, shrunk.text).toBe(200);
+      for (const app of [other, t])
+        expect((await app.call('POST', '/api/v1/pages', { key: user.key, body: three })).status).toBe(201);
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -171,7 +171,11 @@ export class InstanceBuilder {
     return storedValues(this.deps.sanitize, (i) => i.schema_snapshot.value as FieldDefinition[], instance, values);
   }
 
-  pin(block: Pick<LoadedBlock, 'id'>, revision: PinTarget, input: Omit<InstanceInput, 'block_id'>): NewInstance {
+  pin(
+    block: Pick<LoadedBlock, 'id'> & Partial<Pick<LoadedBlock, 'block_type'>>,
+    revision: PinTarget,
+    input: Omit<InstanceInput, 'block_id'>,
+  ): NewInstance {
     // With the stored text, the snapshot is copied from the revision by the database, and parsed only if read.
     const stored = 'schema' in revision;
     const values = storedValuesText(this.deps.sanitize, fieldsOf, revision, input.placeholder_values ?? {});
@@ -183,6 +187,7 @@ export class InstanceBuilder {
       snapshot_from_revision: stored,
       placeholder_values: values.values,
       values_text: values.text,
+      ...(block.block_type !== undefined && { block_type: block.block_type }),
       bindings:
         isObject(input.bindings) && Object.keys(input.bindings).length
           ? (input.bindings as Record<string, Binding>)

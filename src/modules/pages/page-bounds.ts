@@ -2,6 +2,7 @@ import type { Actor } from '../../shared/actor.js';
 import { unprocessable } from '../../shared/errors.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import { checkPageJson, type SizedInstance } from './page-size.js';
+import type { BlockType } from '../blocks/blocks.js';
 import type { NewInstance, PageBlock, PageFields } from './pages.js';
 
 /** One instance of a page as it will stand after a write: what its JSON and its HTML are made of. */
@@ -11,6 +12,8 @@ export interface ProposedInstance extends SizedInstance {
   revision_id: number;
   /** The field definitions of the pinned revision, as stored. */
   schema_snapshot: StoredJson<unknown[]>;
+  /** Its block's type, when the write read it (a kept instance's, or a new one's): rendering need not read it again. */
+  block_type?: BlockType | undefined;
 }
 
 /**
@@ -29,6 +32,7 @@ export const kept = (instance: PageBlock): ProposedInstance => ({
   block_id: instance.block.id,
   revision_id: instance.revision_id,
   schema_snapshot: instance.schema_snapshot,
+  block_type: instance.block.block_type,
   placeholder_values: instance.placeholder_values,
   bindings: instance.bindings,
   parent_page_block_id: instance.parent_page_block_id,
@@ -80,6 +84,7 @@ export const written = (instance: NewInstance, id: number, at: string): Proposed
   schema_snapshot: instance.schema_snapshot,
   placeholder_values: instance.placeholder_values,
   values_text: instance.values_text,
+  block_type: instance.block_type,
   bindings: instance.bindings,
   parent_page_block_id: instance.parent_page_block_id,
   at,

@@ -201,6 +201,8 @@ export interface NewInstance {
    * never serialised again. Absent, the values are serialised where needed.
    */
   values_text?: string;
+  /** The block's type as the write read it, when it did: what its HTML bound renders it as. */
+  block_type?: BlockType;
   bindings: Record<string, Binding> | null;
   parent_page_block_id: number | null;
 }

@@ -6,6 +6,7 @@ import type { LoadedBlock, Revision } from '../blocks/blocks.js';
 import { bindingSlots, imageSpots, renderDefaults, type FieldDefinition } from '../blocks/schema/index.js';
 import type { InstanceBuilder } from '../pages/instance-builder.js';
 import { applyDraft, type DraftInstance } from './page-draft.js';
+import { KeptRevisionAssets } from './revision-assets.js';
 import { ownPage, type Binding, type PageBlock } from '../pages/pages.js';
 import type { ProposedInstance, RenderedSize } from '../pages/page-bounds.js';
 import {
@@ -20,6 +21,9 @@ import {
   type RenderValues,
   type RevisionAssets,
 } from './publishing.js';
+
+/** What the kept revisions' assets may hold: a few hundred revisions of typical templates. */
+const REVISION_ASSETS_BYTES = 4 * 1024 * 1024;
 
 const richtextFields = (fields: FieldDefinition[]) => fields.filter((f) => f.type === 'richtext').map((f) => f.name);
 
@@ -37,7 +41,12 @@ export class PageRenderingService implements RenderedSize {
       /** Preview documents kept across requests, by everything that decides them. */
       previews: KeptDocuments;
     },
-  ) {}
+  ) {
+    this.#assets = new KeptRevisionAssets(REVISION_ASSETS_BYTES, (ids) => this.deps.rows.revisions(ids));
+  }
+
+  /** Revisions' template, CSS and JS, kept across requests (they never change): a page write's bound reads none. */
+  readonly #assets: KeptRevisionAssets;
 
   /** The actor's page with everything its rendering needs, read once. */
   async read(actor: Actor, pageId: number): Promise<RenderablePage> {
@@ -119,7 +128,12 @@ export class PageRenderingService implements RenderedSize {
    */
   async overflow(actor: Actor, instances: ProposedInstance[]): Promise<{ index: number; message: string } | undefined> {
     if (instances.length === 0) return undefined;
-    const revisions = await this.deps.rows.revisions([...new Set(instances.map((i) => i.revision_id))]);
+    const ids = [...new Set(instances.map((i) => i.revision_id))];
+    // With every instance's block type known to the write, the revisions' kept assets are all it needs.
+    const known = instances.every((i) => i.block_type !== undefined);
+    const revisions: Map<number, RevisionAssets & { block_type?: LoadedBlock['block_type'] }> = known
+      ? await this.#assets.of(ids)
+      : await this.deps.rows.revisions(ids);
     // Fields parsed once a revision: its instances share its snapshot.
     const fields = new Map<number, FieldDefinition[]>();
     const items = instances.flatMap((instance) => {
@@ -128,7 +142,8 @@ export class PageRenderingService implements RenderedSize {
       if (!assets) return [];
       let own = fields.get(assets.id);
       if (!own) fields.set(assets.id, (own = instance.schema_snapshot.value as FieldDefinition[]));
-      return [{ instance, fields: own, assets, blockType: assets.block_type }];
+      const blockType = known ? instance.block_type! : (assets.block_type ?? null);
+      return [{ instance, fields: own, assets, blockType }];
     });
     if (items.length < instances.length) return undefined;
     const inputs = await this.inputs(items);
