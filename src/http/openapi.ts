@@ -5,6 +5,7 @@ import { readPackageFile } from '../shared/package-file.js';
 import type { App } from './context.js';
 import { refineDocument } from './openapi-refine.js';
 import { withETagHeader } from './if-match.js';
+import { webhookEventsDoc } from './webhook-events-doc.js';
 
 export interface DocsOptions {
   title: string;
@@ -43,8 +44,11 @@ export async function registerDocsCollector(scope: App, options: DocsOptions) {
         },
       };
     },
+    // `webhooks`: what a subscribed URL receives (POST /webhooks), each event's body and signed headers.
     transformObject: (document) =>
-      'openapiObject' in document ? refineDocument(document.openapiObject, options.prefix) : document.swaggerObject,
+      'openapiObject' in document
+        ? Object.assign(refineDocument(document.openapiObject, options.prefix), { webhooks: webhookEventsDoc() })
+        : document.swaggerObject,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -13,7 +13,7 @@ import { WEBHOOK_EVENTS } from '../../src/modules/webhooks/webhooks.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
-import { startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
+import { expectDocumented, startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
 
 const JOBS = { JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '0.5' };
 let t: TestApp;
@@ -188,5 +188,12 @@ describe('webhook events', { timeout: 60_000 }, () => {
     });
     await quiet();
     expect(events('/user').filter((e) => e.data.block_id === global.body.id)).toEqual([]);
+  });
+
+  // Last: it reads every event the tests above made.
+  it('sends each event as the OpenAPI document describes it, no field more nor less', async () => {
+    const { webhooks } = (await t.call('GET', '/api/v1/docs.json')).body;
+    const types = expectDocumented(webhooks, [...receiver.at('/user'), ...receiver.at('/other')]);
+    expect([...types].sort()).toEqual([...WEBHOOK_EVENTS].sort());
   });
 });

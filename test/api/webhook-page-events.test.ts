@@ -12,7 +12,7 @@ import { startFakeFourcms, type FakeFourcms } from '../../src/providers/fourcms/
 import { startApp, type TestApp } from '../support/app.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
-import { startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
+import { expectDocumented, startReceiver, until, type Receiver } from '../support/webhook-receiver.js';
 
 const JOBS = { JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '0.5' };
 let t: TestApp;
@@ -198,4 +198,10 @@ describe('a scheduled publication whose author was blocked', { timeout: 60_000 }
     const status = await t.call('GET', `/api/v1/pages/${page.id}/publication`, { key: author.key });
     expect(status.body.last_scheduled_run).toMatchObject({ outcome: 'failed', error: failed!.data.error });
   });
+});
+
+it('sends these events as the OpenAPI document describes them', async () => {
+  const { webhooks } = (await t.call('GET', '/api/v1/docs.json')).body;
+  const types = expectDocumented(webhooks, [...receiver.at('/user'), ...receiver.at('/author')]);
+  expect([...types].sort()).toEqual(['page.updated', 'publication.failed']);
 });

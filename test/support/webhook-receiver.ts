@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { createAjv } from '../../src/shared/ajv.js';
 
 export interface Received {
   path: string;
@@ -60,4 +62,21 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     if (Date.now() > end) throw new Error(`waited too long: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Each received event held to its schema in the OpenAPI document's
+ * `webhooks` (no field more nor less); answers the event types seen.
+ */
+export function expectDocumented(webhooks: Record<string, any>, received: Received[]): Set<string> {
+  const ajv = createAjv();
+  const types = new Set<string>();
+  for (const { body } of received) {
+    const event = JSON.parse(body) as { type: string };
+    types.add(event.type);
+    const schema = webhooks[event.type]?.post.requestBody.content['application/json'].schema;
+    expect(schema, event.type).toBeDefined();
+    expect(ajv.validate(schema, event), `${event.type}: ${ajv.errorsText()} in ${body}`).toBe(true);
+  }
+  return types;
 }

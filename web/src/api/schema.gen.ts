@@ -2191,7 +2191,896 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'page.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page was created.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.created",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.created';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page changed: its PUT, an operation on its blocks, a version restored, an upgrade set or its revert (once per page).
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.updated",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7,
+           *         "change": "upgrade_set.applied",
+           *         "upgrade_set_id": 9,
+           *         "block_id": 4
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.updated';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+              /** @description absent for a PUT of the page; else the write: blocks.added, block.moved, block.removed, block.values, block.replaced, blocks.upgraded (an upgrade, upgrade-all or migration), version.restored, upgrade_set.applied, upgrade_set.reverted */
+              change?: string;
+              /** @description with version.restored: the version restored */
+              restored_version?: number;
+              /** @description with upgrade_set.*: the set */
+              upgrade_set_id?: number;
+              /** @description with upgrade_set.*: the block the set upgraded */
+              block_id?: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page was deleted.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.deleted",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.deleted';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page was published to its site’s CMS (a publication, or a publish-update: `update`).
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.published",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7,
+           *         "published_version": 7,
+           *         "external_id": "5521",
+           *         "external_slug": "spring-sale",
+           *         "update": false,
+           *         "scheduled": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.published';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+              /** @description the page version the CMS now shows */
+              published_version: number;
+              /** @description the page’s id at the CMS */
+              external_id: string | null;
+              external_slug: string | null;
+              update: boolean;
+              /** @description true when a scheduled publication ran it */
+              scheduled: boolean;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.scheduled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page’s publication was scheduled.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.scheduled",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7,
+           *         "publish_at": "2026-11-30T09:00:00.000Z",
+           *         "mode": "publish"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.scheduled';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+              /** Format: date-time */
+              publish_at: string;
+              /**
+               * @description update: a published page’s publish-update
+               * @enum {string}
+               */
+              mode: 'publish' | 'update';
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'publication.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A publication failed: the CMS refused it now, or a scheduled run failed for good (the CMS, or an author who can no longer publish).
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "publication.failed",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7,
+           *         "error": "The account that scheduled this publication can no longer publish.",
+           *         "scheduled": true,
+           *         "attempts": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'publication.failed';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+              /** @description why, in words (the CMS’s message) */
+              error: string;
+              scheduled: boolean;
+              /** @description with scheduled: the tries made */
+              attempts?: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'block.revised': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A block gained a revision: to its owner and every user with an instance of it (`page.outdated` follows for their pages).
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "block.revised",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "block_id": 4,
+           *         "name": "Hero",
+           *         "scope": "user",
+           *         "version": "1.3",
+           *         "version_bump": "minor"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'block.revised';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              block_id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'user' | 'global';
+              /** @description the new revision, "major.minor" */
+              version: string;
+              /**
+               * @description major: a field removed or renamed
+               * @enum {string}
+               */
+              version_bump: 'major' | 'minor';
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'block.deprecated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A block was deprecated: to its owner and every user with an instance of it.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "block.deprecated",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "block_id": 4,
+           *         "name": "Hero",
+           *         "scope": "global"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'block.deprecated';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              block_id: number;
+              name: string;
+              /** @enum {string} */
+              scope: 'user' | 'global';
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.outdated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One of your pages now pins a revision older than its block’s current one.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "page.outdated",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "page_id": 12,
+           *         "site_id": 1,
+           *         "name": "Spring sale",
+           *         "slug": "spring-sale",
+           *         "kind": "article",
+           *         "version": 7,
+           *         "block_id": 4,
+           *         "block": {
+           *           "block_id": 4,
+           *           "name": "Hero",
+           *           "scope": "user",
+           *           "version": "1.3",
+           *           "version_bump": "minor"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'page.outdated';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              page_id: number;
+              site_id: number | null;
+              name: string;
+              slug: string | null;
+              /** @description the page type: article, landing, … */
+              kind: string;
+              /** @description the page’s version as the change left it */
+              version: number;
+              block_id: number;
+              block: {
+                block_id: number;
+                name: string;
+                /** @enum {string} */
+                scope: 'user' | 'global';
+                /** @description the new revision, "major.minor" */
+                version: string;
+                /**
+                 * @description major: a field removed or renamed
+                 * @enum {string}
+                 */
+                version_bump: 'major' | 'minor';
+              };
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent by POST /webhooks/{id}/test to that endpoint alone.
+     * @description Sent to each of the user’s enabled webhooks subscribed to it, signed the Standard Webhooks way, stored in the transaction of the change that made it (a dry run or a refused change sends none).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description the message id (msg_…), the same on every retry and redelivery: drop a repeat by it */
+          'webhook-id': string;
+          /** @description seconds since the epoch, when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret’s bytes */
+          'webhook-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "type": "webhook.test",
+           *       "timestamp": "2026-11-27T10:05:00.000Z",
+           *       "data": {
+           *         "webhook_id": 3,
+           *         "message": "A test event from Pageblocks."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            type: 'webhook.test';
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+              webhook_id: number;
+              message: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Delivered. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not delivered: a 5xx, 408, 429, a time-out or no answer is tried again with backoff; another 4xx is not. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -19477,6 +20366,24 @@ export const pathsApiAdminBlocksIdPutResponses200ContentApplicationJsonVersion_b
 export const pathsApiAdminBlockSubmissionsGetParametersQueryStatusValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/admin/block-submissions']['get']['parameters']['query']['status']
 > = ['pending', 'approved', 'rejected'];
+export const webhooksPageScheduledPostRequestBodyContentApplicationJsonDataModeValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['page.scheduled']['post']['requestBody']['content']['application/json']['data']['mode']
+> = ['publish', 'update'];
+export const webhooksBlockRevisedPostRequestBodyContentApplicationJsonDataScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['block.revised']['post']['requestBody']['content']['application/json']['data']['scope']
+> = ['user', 'global'];
+export const webhooksBlockRevisedPostRequestBodyContentApplicationJsonDataVersion_bumpValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['block.revised']['post']['requestBody']['content']['application/json']['data']['version_bump']
+> = ['major', 'minor'];
+export const webhooksBlockDeprecatedPostRequestBodyContentApplicationJsonDataScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['block.deprecated']['post']['requestBody']['content']['application/json']['data']['scope']
+> = ['user', 'global'];
+export const webhooksPageOutdatedPostRequestBodyContentApplicationJsonDataBlockScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['page.outdated']['post']['requestBody']['content']['application/json']['data']['block']['scope']
+> = ['user', 'global'];
+export const webhooksPageOutdatedPostRequestBodyContentApplicationJsonDataBlockVersion_bumpValues: ReadonlyArray<
+  FlattenedDeepRequired<webhooks>['page.outdated']['post']['requestBody']['content']['application/json']['data']['block']['version_bump']
+> = ['major', 'minor'];
 export const fieldErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['FieldError']['code']> = [
   'required',
   'type',
