@@ -197,20 +197,48 @@ describe('editing a block', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: 'Field 2: heading' })).toBeTruthy();
   });
 
-  it('warns before a major save with the removed and renamed fields, and saves only when confirmed', async () => {
+  it('asks where the values of removed and renamed fields go, and saves the migrations made of the answers', async () => {
     const fake = service();
-    fake.on('PUT /api/blocks/{id}', (request) =>
-      request.query.get('dry_run') === '1'
-        ? [200, { block: block(), version_bump: 'major', removed_fields: ['title', 'subtitle'] }]
-        : [
-            200,
-            {
-              block: block({ version: { major: 2, minor: 0 } }),
-              version_bump: 'major',
-              removed_fields: ['title', 'subtitle'],
-            },
-          ],
-    );
+    const impact = {
+      to: { major: 2, minor: 0 },
+      instances: 3,
+      behind: 3,
+      behind_major: 3,
+      would_not_validate: 0,
+      reasons: [],
+    };
+    fake.on('PUT /api/blocks/{id}', (request) => {
+      const migrations = (request.body as { migrations?: Array<{ to?: string }> }).migrations;
+      // Two fields sent to one: the service refuses the second step at its path.
+      if (migrations?.filter((m) => m.to === 'heading').length === 2)
+        return [
+          422,
+          {
+            error: 'Invalid migrations',
+            errors: [
+              { path: 'migrations[1].to', message: 'migrations[0] already writes heading: one step per value.' },
+            ],
+          },
+        ];
+      return [
+        200,
+        {
+          block: block({ version: { major: 2, minor: 0 } }),
+          version_bump: 'major',
+          removed_fields: ['title', 'subtitle'],
+          upgrade_impact: impact,
+          migration_impact: {
+            holding: [
+              { field: 'title', instances: 3 },
+              { field: 'subtitle', instances: 2 },
+            ],
+            migratable: migrations ? 3 : 0,
+            blocked: migrations ? 1 : 0,
+            reasons: migrations ? [{ field: 'heading', code: 'too_long', instances: 1, message: 'Too long.' }] : [],
+          },
+        },
+      ];
+    });
     const { router } = renderApp('/blocks/7/edit', fake.api);
     const title = await screen.findByRole('group', { name: 'Field 1: title' });
     const name = within(title).getByRole('textbox', { name: /^Field name/ });
@@ -219,25 +247,41 @@ describe('editing a block', { timeout: 60_000 }, () => {
     await fill(screen.getByRole('textbox', { name: /What changed/ }), 'Renamed the title');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'This save is a major change' });
-    const removed = within(dialog).getByRole('list', { name: 'Removed or renamed fields' });
-    expect(removed.textContent).toContain('title (renamed to heading)');
-    expect(removed.textContent).toContain('subtitle (removed)');
-    expect(fake.calls.filter((c) => c.method === 'PUT').map((c) => c.query.get('dry_run'))).toEqual(['1']);
+    const dialog = await screen.findByRole('dialog', { name: 'Fields removed' });
+    // The field renamed in the editor goes to its new name; the removed one waits for an answer.
+    const titleRow = within(dialog).getByRole('group', { name: 'Removed field title' });
+    expect(titleRow.textContent).toContain('3 instances hold a value in it.');
+    expect(titleRow.textContent).toContain('title is now heading.');
+    const subtitleRow = within(dialog).getByRole('group', { name: 'Removed field subtitle' });
+    expect(subtitleRow.textContent).toContain('2 instances hold a value in it.');
+    const confirm = within(dialog).getByRole('button', { name: 'Save as version 2.0' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('status').textContent).toContain('Choose what happens');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    // Sent to the same field: the refusal is shown at the subtitle's row.
+    await userEvent.click(within(subtitleRow).getByRole('radio', { name: 'Its values go to another field' }));
+    await waitFor(() => expect(subtitleRow.textContent).toContain('already writes heading'));
+    expect(confirm.hasAttribute('disabled')).toBe(true);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save as a major version' }),
+    await userEvent.click(within(subtitleRow).getByRole('radio', { name: 'Drop its values' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('3 of your 3 instances'));
+    expect(subtitleRow.textContent).not.toContain('already writes');
+    expect(within(dialog).getByRole('list', { name: 'Why some instances could not move' }).textContent).toContain(
+      'heading: Too long. (1 instance)',
     );
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(confirm);
+
     await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/7'));
     const saves = fake.calls.filter((c) => c.method === 'PUT' && c.query.get('dry_run') === null);
     expect(saves).toHaveLength(1);
     expect(saves[0]!.body).toMatchObject({
       changelog: 'Renamed the title',
       schema_content: [{ name: 'heading', type: 'string', required: true, label: 'Title' }],
+      migrations: [
+        { op: 'rename', from: 'title', to: 'heading' },
+        { op: 'drop', from: 'subtitle' },
+      ],
     });
     expect(await screen.findByText(/Saved as a major change/)).toBeTruthy();
     expect(screen.getByText('Version 2.0.')).toBeTruthy();

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Group,
-  List,
   MultiSelect,
   Paper,
   Select,
@@ -19,7 +18,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { unwrap, useApi, type paths } from '../../api/client';
+import { unwrap, useApi } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
 import { ConfirmModal } from '../../forms/confirm-modal';
 import { ErrorSummary } from '../../forms/error-summary';
@@ -32,9 +31,9 @@ import { toEditorFields, type EditorField } from './field-editor';
 import { FieldsPanel, type FieldsView } from './fields-panel';
 import { DocumentTitle } from '../../shell/document-title';
 import { ImpactSummary, impactWorthAsking, type UpgradeImpact } from './upgrade-impact';
-
-type UpdateBody = NonNullable<paths['/api/blocks/{id}']['put']['requestBody']>['content']['application/json'];
-type UpdateResult = paths['/api/blocks/{id}']['put']['responses'][200]['content']['application/json'];
+import { guessChoices, mappingRows, type Choice, type MappingRow, type MigrationStep } from './field-mapping';
+import { FieldsRemoved } from './fields-removed';
+import type { UpdateBody, UpdateResult } from './save-types';
 
 /** What the block's page shows after a save: the bump it caused and the version it made. */
 export interface SavedState {
@@ -123,8 +122,9 @@ function BlockForm({ block }: { block: Block | null }) {
   const release = useUnsavedChanges(form.isDirty());
   const [fieldsView, setFieldsView] = useState<FieldsView>('visual');
   const [docsView, setDocsView] = useState<string | null>('write');
+  // What a save asks before it goes: the fields it removes (mapped to migrations), or what the pages cannot take.
   const [warning, setWarning] = useState<{
-    removed: string[];
+    mapping: { rows: MappingRow[]; initial: Choice[]; holding: Map<string, number> | null; version: string } | null;
     impact: UpgradeImpact | null;
     values: Values;
   } | null>(null);
@@ -154,20 +154,23 @@ function BlockForm({ block }: { block: Block | null }) {
     onSuccess: (created) => done({ bump: 'created', version: created.version }, created.id),
     onError: onFailure,
   });
-  const put = (values: Values, dryRun: boolean) =>
+  const put = (values: Values, dryRun: boolean, migrations?: MigrationStep[]) =>
     unwrap(
       api.PUT('/api/blocks/{id}', {
         params: { path: { id: block!.id }, query: dryRun ? { dry_run: 1 } : {} },
-        body: bodyOf(values),
+        body: { ...bodyOf(values), ...(migrations && { migrations }) },
       }),
     );
   const save = useMutation({
-    mutationFn: (values: Values) => put(values, false),
+    mutationFn: ({ values, migrations }: { values: Values; migrations?: MigrationStep[] }) =>
+      put(values, false, migrations),
     onSuccess: (result: UpdateResult) => {
       setWarning(null);
       done({ bump: result.version_bump, version: result.block.version }, result.block.id);
     },
     onError: (error) => {
+      // A refused step of the field mapping is shown at its row, in the dialog, which stays.
+      if (error instanceof ApiError && error.errors.some((e) => e.path.startsWith('migrations'))) return;
       setWarning(null);
       onFailure(error);
     },
@@ -177,9 +180,16 @@ function BlockForm({ block }: { block: Block | null }) {
     mutationFn: (values: Values) => put(values, true),
     onSuccess: (result, values) => {
       const removed = result.version_bump === 'major' ? result.removed_fields : [];
-      if (removed.length > 0 || impactWorthAsking(result.upgrade_impact))
-        setWarning({ removed, impact: result.upgrade_impact, values });
-      else save.mutate(values);
+      const holding = result.migration_impact
+        ? new Map(result.migration_impact.holding.map((h) => [h.field, h.instances]))
+        : null;
+      const rows = mappingRows(removed, block?.current_revision?.schema_content ?? [], bodyOf(values).schema_content);
+      const version = `${result.block.version?.major ?? 0}.${result.block.version?.minor ?? 0}`;
+      const mapping = removed.length ? { rows, initial: guessChoices(rows, values.fields), holding, version } : null;
+      save.reset();
+      if (mapping || impactWorthAsking(result.upgrade_impact))
+        setWarning({ mapping, impact: result.upgrade_impact, values });
+      else save.mutate({ values });
     },
     onError: onFailure,
   });
@@ -189,11 +199,6 @@ function BlockForm({ block }: { block: Block | null }) {
     if (block) check.mutate(values);
     else create.mutate(values);
   });
-  const renames = new Map(
-    form.values.fields
-      .filter((f) => f.original !== null && f.original !== f.def.name)
-      .map((f) => [f.original!, typeof f.def.name === 'string' ? f.def.name : '']),
-  );
   const title = block ? `Edit ${block.name}` : 'New block';
 
   return (
@@ -349,31 +354,29 @@ function BlockForm({ block }: { block: Block | null }) {
           </Group>
         </Stack>
       </form>
+      {warning?.mapping && (
+        <FieldsRemoved
+          {...warning.mapping}
+          instances={warning.impact?.instances ?? 0}
+          mapping={{
+            dryRun: (migrations) => put(warning.values, true, migrations),
+            save: (migrations) => save.mutate({ values: warning.values, migrations }),
+            pending: save.isPending,
+            error: save.error,
+            reset: save.reset,
+          }}
+          onClose={() => setWarning(null)}
+        />
+      )}
       <ConfirmModal
-        opened={warning !== null}
-        title={warning?.removed.length ? 'This save is a major change' : 'Some pages could not take this version'}
-        confirmLabel={warning?.removed.length ? 'Save as a major version' : 'Save anyway'}
+        opened={warning !== null && warning.mapping === null}
+        title="Some pages could not take this version"
+        confirmLabel="Save anyway"
         pending={save.isPending}
         error={save.error}
         onClose={() => setWarning(null)}
-        onConfirm={() => warning && save.mutate(warning.values)}
+        onConfirm={() => warning && save.mutate({ values: warning.values })}
       >
-        {warning && warning.removed.length > 0 && (
-          <>
-            <Text size="sm">
-              These fields are removed or renamed. Pages using this block keep their version until they are moved to the
-              new one, and then the values of these fields are lost:
-            </Text>
-            <List size="sm" aria-label="Removed or renamed fields">
-              {warning.removed.map((path) => (
-                <List.Item key={path}>
-                  <code>{path}</code>
-                  {renames.has(path) ? ` (renamed to ${renames.get(path)})` : ' (removed)'}
-                </List.Item>
-              ))}
-            </List>
-          </>
-        )}
         {warning?.impact && warning.impact.behind > 0 && <ImpactSummary impact={warning.impact} />}
       </ConfirmModal>
     </Stack>
