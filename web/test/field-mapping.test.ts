@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildMigrations, errorsByRow, guessChoices, mappingRows } from '../src/screens/block-editor/field-mapping';
+import {
+  buildMigrations,
+  errorsByRow,
+  guessChoices,
+  mappingRows,
+  plainReason,
+} from '../src/screens/block-editor/field-mapping';
 import type { EditorField } from '../src/screens/block-editor/field-editor';
 
 const before = [
@@ -67,12 +73,22 @@ describe('the field mapping of a breaking save', () => {
     expect(buildMigrations(rows, [{ to: 'title' }, null, null, null, null])).toBeNull();
     const placed = errorsByRow(
       [
-        { path: 'migrations[1].to', message: 'not a number' },
+        { path: 'migrations[1].to', message: 'migrations[0] already writes title; see migrations[0].' },
         { path: 'schema_content', message: 'other' },
       ],
       built!.rowOf,
+      rows,
     );
-    expect([...placed.rows]).toEqual([[1, ['not a number']]]);
+    expect([...placed.rows]).toEqual([
+      [1, ['The choice for heading already writes title; see the choice for heading.']],
+    ]);
     expect(placed.other).toEqual(['other']);
+  });
+
+  it('says a reason without the step it comes from', () => {
+    expect(plainReason('convert price: "twelve" is not a number. (migrations of 2.0, step 2)')).toBe(
+      '"twelve" is not a number.',
+    );
+    expect(plainReason('Too long.')).toBe('Too long.');
   });
 });

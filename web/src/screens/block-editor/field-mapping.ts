@@ -180,21 +180,41 @@ export function buildMigrations(
   return { steps, rowOf };
 }
 
-/** The service's refusals at `migrations[i]…`, by row; the others apart. */
+/**
+ * The service's refusals at `migrations[i]…`, by row; the others apart. The
+ * steps are the user's answers, so a message naming one (`migrations[0]
+ * already writes title`) names the field it answers for instead.
+ */
 export function errorsByRow(
   errors: Array<{ path: string; message: string }>,
   rowOf: number[],
+  rows: Array<{ path: string }>,
 ): { rows: Map<number, string[]>; other: string[] } {
-  const rows = new Map<number, string[]>();
+  const byRow = new Map<number, string[]>();
   const other: string[] = [];
+  const plain = (message: string) =>
+    message.replace(/migrations\[(\d+)\]/g, (step, n: string, at: number) => {
+      const row = rows[rowOf[Number(n)] ?? -1];
+      return row ? `${at === 0 ? 'The' : 'the'} choice for ${row.path}` : step;
+    });
   for (const error of errors) {
     const match = /^migrations\[(\d+)\]/.exec(error.path);
     const row = match ? rowOf[Number(match[1])] : undefined;
-    if (row === undefined) other.push(error.message);
-    else rows.set(row, [...(rows.get(row) ?? []), error.message]);
+    if (row === undefined) other.push(plain(error.message));
+    else byRow.set(row, [...(byRow.get(row) ?? []), plain(error.message)]);
   }
-  return { rows, other };
+  return { rows: byRow, other };
 }
+
+/**
+ * A reason of `migration_impact` without the step it comes from, which the
+ * user never wrote: `convert price: "twelve" is not a number. (migrations of
+ * 2.0, step 2)` → `"twelve" is not a number.`
+ */
+export const plainReason = (message: string) =>
+  message
+    .replace(/ \(migrations of [^)]*\)$/, '')
+    .replace(/^(rename|move|set|default|convert|drop|derive) [^:]+: /, '');
 
 /** What a conversion does to the values, in plain words; null when the kinds are the same. */
 export function conversionWords(from: Kind, to: Kind): string | null {

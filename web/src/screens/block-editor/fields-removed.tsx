@@ -7,6 +7,7 @@ import {
   conversionWords,
   errorsByRow,
   KIND_WORDS,
+  plainReason,
   type Choice,
   type MappingRow,
   type MigrationStep,
@@ -69,7 +70,7 @@ export function FieldsRemoved({
     refetchOnWindowFocus: false,
   });
   const refusal = mapping.error ?? (check.isError ? check.error : null);
-  const placed = errorsByRow(refusal instanceof ApiError ? refusal.errors : [], built?.rowOf ?? []);
+  const placed = errorsByRow(refusal instanceof ApiError ? refusal.errors : [], built?.rowOf ?? [], rows);
   const choose = (i: number, choice: Choice) => {
     mapping.reset();
     setChoices((all) => all.map((c, j) => (j === i ? choice : c)));
@@ -99,6 +100,8 @@ export function FieldsRemoved({
             <Text size="sm">Choose what happens to the values of each field to go on.</Text>
           ) : check.isPending ? (
             <Text size="sm">Checking what these choices do to your pages…</Text>
+          ) : placed.rows.size > 0 ? (
+            <Text size="sm">These choices cannot be saved as they stand: see the fields marked in red.</Text>
           ) : impact ? (
             <ImpactWithChoices impact={impact} instances={instances} version={version} />
           ) : null}
@@ -230,7 +233,7 @@ function ImpactWithChoices({
         <List size="sm" aria-label="Why some instances could not move">
           {impact.reasons.map((reason) => (
             <List.Item key={`${reason.field} ${reason.code}`}>
-              {reason.field}: {reason.message} ({plural(reason.instances, 'instance', 'instances')})
+              {reason.field}: {plainReason(reason.message)} ({plural(reason.instances, 'instance', 'instances')})
             </List.Item>
           ))}
         </List>
