@@ -199,6 +199,7 @@ describe('axe on every screen and every dialog', () => {
       'Delete this block?',
     );
     await screen(page, `/blocks/${block.id}/edit`, /Notice/, '/blocks/{id}/edit');
+    await screen(page, `/blocks/${block.id}/upgrade`, /Upgrade Notice/, '/blocks/{id}/upgrade');
     await screen(page, '/api-keys', 'API keys');
     await dialog(
       page,

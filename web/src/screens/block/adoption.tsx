@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap, useApi } from '../../api/client';
 import { errorMessage } from '../../api/errors';
@@ -51,16 +52,7 @@ export function Adoption({ id }: { id: number }) {
                     Version {v}
                     {r.current ? ' (current)' : ''}: {count(r.instances, 'instance')} on {count(r.pages.length, 'page')}
                   </Text>
-                  <List size="sm" aria-label={`Pages with version ${v}`}>
-                    {r.pages.map((p) => (
-                      <List.Item key={p.id}>
-                        <Anchor component={Link} to={`/pages/${p.id}`} size="sm">
-                          {p.name}
-                        </Anchor>{' '}
-                        ({count(p.instances, 'instance')})
-                      </List.Item>
-                    ))}
-                  </List>
+                  <PagesOf version={v} pages={r.pages} />
                 </Paper>
               );
             })}
@@ -69,6 +61,39 @@ export function Adoption({ id }: { id: number }) {
         </Stack>
       )}
     </section>
+  );
+}
+
+const SHOWN = 10;
+
+/** A revision's pages, the first ten with "Show all" past them (a block may stand on hundreds). */
+function PagesOf({
+  version,
+  pages,
+}: {
+  version: string;
+  pages: Array<{ id: number; name: string; instances: number }>;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? pages : pages.slice(0, SHOWN);
+  return (
+    <>
+      <List size="sm" aria-label={`Pages with version ${version}`}>
+        {shown.map((p) => (
+          <List.Item key={p.id}>
+            <Anchor component={Link} to={`/pages/${p.id}`} size="sm">
+              {p.name}
+            </Anchor>{' '}
+            ({count(p.instances, 'instance')})
+          </List.Item>
+        ))}
+      </List>
+      {pages.length > SHOWN && (
+        <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)}>
+          {all ? 'Show fewer pages' : `Show all ${pages.length} pages`}
+        </Button>
+      )}
+    </>
   );
 }
 
