@@ -14,6 +14,7 @@ import { backendsNamed, cpuSplit, namedUrl } from './lib/backends.js';
 import { latencies, load } from './lib/load.js';
 import { b3Rows, measureB3 } from './lib/previews.js';
 import { LOAD_CORE, pin, rssMb, startPinned } from './lib/processes.js';
+import { measureMix } from './lib/mix.js';
 import { poolTable, renderPoolRows } from './render-pool.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,6 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SERVICE = ['--max-semi-space-size=4', 'dist/main.js'];
 // The floor runs from source, like the scripts; tsx compiles it once at start.
 const FLOOR = ['--import', 'tsx', 'bench/floor-server.ts'];
+const HTTP_FLOOR = ['--import', 'tsx', 'bench/http-floor.ts'];
 
 interface Row {
   id: string;
@@ -145,6 +147,19 @@ async function benchmark(t: Target): Promise<Row[]> {
     serverPid: floor.child.pid,
   });
   await floor.stop();
+
+  // B1-mix: a site of 2,000 pages read at random while an editor writes one a second, beside bare node:http.
+  const mix = await measureMix({ service: SERVICE, floor: HTTP_FLOOR, env: envOf(t), pages: 2000, seconds: SECONDS });
+  const mixShare = mix.reads.rps / mix.floor.rps;
+  rows.push({
+    id: 'B1-mix',
+    what: `GET /pages/{id}?with_blocks=1 over ${mix.pages} pages of 20 blocks at random, 10 connections, while one client changes a page every second`,
+    figure: `${fmt(mix.reads.rps, 0)} req/s, p99 ${mix.reads.p99} ms, ${cpu(mix.reads)} (${mix.writes} writes)${mix.reads.non2xx ? `, ${mix.reads.non2xx} non-2xx` : ''}`,
+    floor: `${fmt(mix.floor.rps, 0)} req/s, ${cpu(mix.floor)} (bare node:http, a small JSON)`,
+    ratio: `${fmt(100 * mixShare)} % of req/s (server CPU ${cpu(mix.reads)} vs ${cpu(mix.floor)})`,
+    target: '≥ 10 % of bare node:http',
+    pass: mixShare >= 0.1 && mix.reads.non2xx === 0,
+  });
 
   // B3 counts the service's PostgreSQL backends; B1 and B2 read the Node process alone, as their floors.
   const backends = t.name === 'PostgreSQL' ? ', the Node process only, not its PostgreSQL backends' : '';
