@@ -2,7 +2,8 @@
  * `npm run bench:mix -- [dist dir]`: B1-mix alone (as in run.ts) against a
  * production build, on SQLite, or on PostgreSQL when DATABASE_URL is set, so
  * that a change can be compared with the build of another commit (see b12.ts).
- * BENCH_PAGES (2000) and BENCH_SECONDS (10) change its size and length.
+ * BENCH_PAGES (2000) and BENCH_SECONDS (10) change its size and length;
+ * PAGE_CACHE_MB is passed on; BENCH_METRICS=1 adds the kept answers' hit ratio.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ try {
       DATABASE_URL: databaseUrl,
       DATABASE_SCHEMA: schema,
       ...(process.env.PAGE_CACHE_MB && { PAGE_CACHE_MB: process.env.PAGE_CACHE_MB }),
+      // The hit ratio in the line, at the cost of the metrics' own work on each request.
+      ...(process.env.BENCH_METRICS && { METRICS: '1' }),
     },
     pages: Number(process.env.BENCH_PAGES ?? 2000),
     seconds: Number(process.env.BENCH_SECONDS ?? 10),

@@ -11,6 +11,8 @@ export interface MixResult {
   floor: { rps: number; cpuUs: number | undefined };
   /** The size of one page's answer (with blocks). */
   answerBytes: number;
+  /** With METRICS=1 in `env`: the kept answers' hit ratio and bytes after the run, from the service's /metrics. */
+  kept?: { hitRatio: number; bytes: number };
 }
 
 interface LoadOut {
@@ -100,6 +102,7 @@ export async function measureMix(options: {
   let writes = 0;
   let reads: LoadOut;
   let answerBytes = 0;
+  let kept: MixResult['kept'];
   try {
     const session = await signUp(service.url);
     const pages = await seed(session, options.pages);
@@ -120,13 +123,19 @@ export async function measureMix(options: {
     } finally {
       clearInterval(writer);
     }
+    if (options.env.METRICS) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      const measure = (name: string) =>
+        Number(new RegExp(`^pageblocks_page_cache\\{measure="${name}"\\} (\\S+)`, 'm').exec(text)?.[1]);
+      kept = { hitRatio: measure('hit_ratio'), bytes: measure('bytes') };
+    }
   } finally {
     await service.stop();
   }
   const floorProcess = await startPinned(options.floor, {});
   try {
     const floor = await randomLoad(floorProcess.url, ['/floor'], options.seconds, {}, floorProcess.child.pid!);
-    return { pages: options.pages, reads, writes, floor, answerBytes };
+    return { pages: options.pages, reads, writes, floor, answerBytes, ...(kept && { kept }) };
   } finally {
     await floorProcess.stop();
   }
@@ -139,6 +148,7 @@ export function mixLine(r: MixResult): string {
     `${r.reads.rps.toFixed(0)} reads/s (${((100 * r.reads.rps) / r.floor.rps).toFixed(1)} % of bare node:http's ` +
     `${r.floor.rps.toFixed(0)}), ${us(r.reads.cpuUs)} µs server CPU a read (node:http ${us(r.floor.cpuUs)}), ` +
     `p99 ${r.reads.p99} ms, ${r.writes} writes, ${r.pages} pages of ${(r.answerBytes / 1024).toFixed(1)} KB` +
+    (r.kept ? `, hit ratio ${r.kept.hitRatio.toFixed(4)}, ${(r.kept.bytes / 2 ** 20).toFixed(1)} MB kept` : '') +
     (r.reads.non2xx || r.reads.errors ? `, ${r.reads.non2xx} non-2xx, ${r.reads.errors} errors` : '')
   );
 }
