@@ -34,11 +34,7 @@ const profileDir = await mkdtemp(join(tmpdir(), 'pb-upgrades-prof-'));
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `upgrades_${Date.now().toString(36)}` : undefined;
 const service = await startPinned(
-  [
-    '--max-semi-space-size=4',
-    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-    'dist/main.js',
-  ],
+  ['--max-semi-space-size=4', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/main.js'],
   { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema! } : {}) },
 );
 const pid = service.child.pid!;

@@ -262,7 +262,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Each set's pages with their page.updated, in the set's transaction.
       sets: withUpgradeSetEvents(upgradeSetsRepository(database, { historyLimit: config.pageHistoryLimit }), webhooks),
       pages: pageRows,
-      pagesService: pages,
       history: pageHistoryRepository(database, { historyLimit: config.pageHistoryLimit }),
       instances,
       bounds,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { newSite, newUser, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
+import { checkIntegrity } from '../../src/db/integrity.js';
 import { upgradeSetsRepository } from '../../src/db/repositories/upgrade-sets.repository.js';
 import { StoredJson } from '../../src/shared/stored-json.js';
 
@@ -77,6 +78,9 @@ describe('upgrade everywhere', () => {
     ]);
     const versions = await t.call('GET', `/api/v1/pages/${two.id}/versions`, { key: user.key });
     expect(versions.body.data.map((v: any) => v.number)).toEqual([two.version + 1, two.version]);
+    expect(versions.body.data[0].summary).toBe('2 blocks changed');
+    // Each page's row, instances, states and versions agree (the set writes them for all its pages at once).
+    expect(await checkIntegrity(t.app.database.db)).toEqual([]);
     // Nothing left to move: no set, nothing written.
     const again = await upgrades(block.id);
     expect(again.body).toMatchObject({ id: null, pages: [], upgraded: [], skipped: [{ id: one.blocks[0].id }] });

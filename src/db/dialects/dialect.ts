@@ -6,6 +6,9 @@ import type { BlockSearch, PageSearch } from './search.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** A column of `Dialect.jsonRows`: its name (the objects' key) and its type. */
+export type JsonRowColumn = readonly [name: string, type: 'integer' | 'text' | 'json'];
+
 /**
  * What differs between SQLite and PostgreSQL, and nothing else. Everything
  * outside db/dialects/ is written once against Kysely.
@@ -43,6 +46,14 @@ export interface Dialect {
    * `from` item named `o`, so that one statement can update each id by its place.
    */
   numberedIds(ids: readonly number[]): RawBuilder<unknown>;
+  /**
+   * Rows sent as one JSON array of objects (one parameter, however many rows),
+   * as a `from` item named `alias` with the columns given, each read from the
+   * object's key of its name: many rows written by one statement (an upgrade
+   * set's instances) without a parameter per value. A `json` column is sent as
+   * the JSON text to store (a string), and comes out as the JSON column's type.
+   */
+  jsonRows(json: string, alias: string, columns: ReadonlyArray<JsonRowColumn>): RawBuilder<unknown>;
   /**
    * How a JSON column's stored text is brought to `JSON.stringify`'s form, as an
    * answer built from parsed values has it. PostgreSQL's jsonb keeps a text of its

@@ -20,6 +20,10 @@ export const postgresDialect: Dialect = {
   primaryId: (column) => column.primaryKey(),
   defaults: { false: sql`false`, true: sql`true` },
   numberedIds: (ids) => sql`unnest(${ids}::integer[]) with ordinality as o(id, place)`,
+  // A json column is read as its text, then parsed as jsonb (read as jsonb, a string would stay a string).
+  jsonRows: (json, alias, columns) =>
+    sql`(select ${sql.raw(columns.map(([name, type]) => (type === 'json' ? `"${name}"::jsonb as "${name}"` : `"${name}"`)).join(', '))}
+      from jsonb_to_recordset(${json}::jsonb) as r(${sql.raw(columns.map(([name, type]) => `"${name}" ${type === 'json' ? 'text' : type}`).join(', '))})) as ${sql.id(alias)}`,
   compactJson: (text) => JSON.stringify(JSON.parse(text)),
   writesInWith: true,
   roundTrips: true,

@@ -23,6 +23,9 @@ export const sqliteDialect: Dialect = {
   primaryId: (column) => column.primaryKey().autoIncrement(),
   defaults: { false: sql`0`, true: sql`1` },
   numberedIds: (ids) => sql`(select value as id, key + 1 as place from json_each(${JSON.stringify(ids)})) as o`,
+  // json_extract gives a JSON string's text as it was sent (unescaped), a number as an integer.
+  jsonRows: (json, alias, columns) =>
+    sql`(select ${sql.raw(columns.map(([name]) => `json_extract(value, '$."${name}"') as "${name}"`).join(', '))} from json_each(${json})) as ${sql.id(alias)}`,
   writesInWith: false,
   roundTrips: false,
   jobsTable: true,

@@ -1,24 +1,27 @@
-import type { Kysely, Selectable } from 'kysely';
-import { conflict } from '../../shared/errors.js';
-import type { UpgradeSetRecord, UpgradeSetsRepository } from '../../modules/pages/upgrade-sets.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { StandingPage, UpgradeSetRecord, UpgradeSetsRepository } from '../../modules/pages/upgrade-sets.js';
+import { StoredJson } from '../../shared/stored-json.js';
 import type { Database } from '../dialects/dialect.js';
 import type { DB } from '../schema.js';
+import { readAll } from '../read-all.js';
 import { retrying } from '../retry.js';
-import { pagesRepositoryOn } from './pages/pages.repository.js';
+import { fromJson } from './rows.js';
+import { repinEach } from './pages/instance-repins.js';
 import { pageWriteKit, type PagesOptions } from './pages/page-writes.js';
 import { versionRestore } from './pages/version-restore.js';
 
+/** Rows of one insert of a set's pages: 6 columns each, within both databases' parameter limits. */
+const SET_PAGES_A_STATEMENT = 1000;
+
 /**
- * Upgrade sets and their pages' writes. Each call is one transaction: the
- * pages' own writes (re-pin, restore) run on it, each under its page's lock,
- * pages in id order (two sets over the same pages never wait on each other in
- * a circle), so that a set is applied or reverted on every page or on none.
+ * Upgrade sets and their pages' writes. Each call is one transaction, so that
+ * a set is applied or reverted on every page or on none: applied, every
+ * page's re-pins and versions written together (`repinEach`, pages locked in
+ * id order); reverted, each page's restore under its lock, pages in id order
+ * (two sets over the same pages never wait on each other in a circle).
  */
 export function upgradeSetsRepository(database: Database, options: PagesOptions): UpgradeSetsRepository {
   const { db, dialect } = database;
-
-  const versionOf = async (trx: Kysely<DB>, pageId: number) =>
-    (await trx.selectFrom('pages').select('version').where('id', '=', pageId).executeTakeFirstOrThrow()).version;
 
   type SetRow = Selectable<DB['upgrade_sets']>;
   /** The sets with their pages, in the sets' order (one read of the pages for all of them). */
@@ -51,8 +54,72 @@ export function upgradeSetsRepository(database: Database, options: PagesOptions)
     return set && (await withPages(trx, [set]))[0];
   };
 
+  const listed = (column: string, ids: number[]) =>
+    sql<boolean>`${sql.ref(column)} in (select id from ${dialect.numberedIds(ids)})`;
+
   return {
     find: (id) => find(db, id),
+
+    async standing(pageIds) {
+      if (pageIds.length === 0) return new Map();
+      const [pages, instances] = await readAll(
+        db,
+        () =>
+          db
+            .selectFrom('pages')
+            .select(['id', 'name', 'slug', 'meta_title', 'meta_description', 'meta_keywords', 'meta_robots'])
+            .where(listed('id', pageIds))
+            .execute(),
+        () =>
+          db
+            .selectFrom('page_blocks as pb')
+            .innerJoin('blocks as b', 'b.id', 'pb.block_id')
+            .select([
+              'pb.id',
+              'pb.page_id',
+              'pb.block_id',
+              'b.block_type',
+              'pb.revision_id',
+              'pb.placeholder_values',
+              'pb.bindings',
+              'pb.parent_page_block_id',
+            ])
+            .where(listed('pb.page_id', pageIds))
+            .orderBy('pb.page_id')
+            .orderBy('pb.order_index')
+            .orderBy('pb.id')
+            .execute(),
+      );
+      // An instance's snapshot is a copy of its revision's fields: read once a revision, not once an instance.
+      const revisionIds = [...new Set(instances.map((i) => i.revision_id))];
+      const snapshots = new Map(
+        revisionIds.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('block_revisions')
+                .select(['id', 'schema_content'])
+                .where(listed('id', revisionIds))
+                .execute()
+            ).map((r) => [r.id, StoredJson.fromText<unknown[]>(r.schema_content)]),
+      );
+      const out = new Map(
+        pages.map(({ id, ...fields }) => [id, { fields, instances: [] as StandingPage['instances'] }]),
+      );
+      for (const i of instances)
+        out.get(i.page_id)?.instances.push({
+          id: i.id,
+          block_id: i.block_id,
+          // Known, the HTML bound reads the revision's kept assets, not the database.
+          block_type: i.block_type,
+          revision_id: i.revision_id,
+          schema_snapshot: snapshots.get(i.revision_id) ?? StoredJson.of([]),
+          placeholder_values: fromJson(i.placeholder_values),
+          bindings: i.bindings === null ? null : fromJson(i.bindings),
+          parent_page_block_id: i.parent_page_block_id,
+        });
+      return out;
+    },
 
     async list(ownerId, blockId, { limit, offset }) {
       const mine = db.selectFrom('upgrade_sets').where('owner_id', '=', ownerId).where('block_id', '=', blockId);
@@ -76,33 +143,20 @@ export function upgradeSetsRepository(database: Database, options: PagesOptions)
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const repo = pagesRepositoryOn(database, trx, options);
-          const order = pages
-            .map((page, position) => ({ page, position }))
-            .sort((a, b) => a.page.pageId - b.page.pageId);
-          for (const { page, position } of order) {
-            await repo.withPageLock(page.pageId, async (locked) => {
-              const before = await versionOf(trx, page.pageId);
-              const now_ = new Map((await locked.blocks(page.pageId)).map((b) => [b.id, b.revision_id]));
-              const moved = page.changes.find((c) => now_.get(c.pageBlockId) !== c.expectRevisionId);
-              if (moved) {
-                const message = `Page ${page.pageId} changed since the plan was read (instance ${moved.pageBlockId}): nothing was upgraded; try again.`;
-                throw conflict(message, [{ path: `pages[${position}]`, message, code: 'conflict' }]);
-              }
-              await locked.repin({ pageId: page.pageId, changes: page.changes, now, by });
-              await trx
-                .insertInto('upgrade_set_pages')
-                .values({
-                  set_id: id,
-                  page_id: page.pageId,
-                  position,
-                  version_before: before,
-                  version_after: await versionOf(trx, page.pageId),
-                  instances: page.changes.length,
-                })
-                .execute();
-            });
-          }
+          const versions = await repinEach(database, trx, { pages, now, by, historyLimit: options.historyLimit });
+          const rows = pages.map((page, position) => ({
+            set_id: id,
+            page_id: page.pageId,
+            position,
+            version_before: versions[position]!.before,
+            version_after: versions[position]!.after,
+            instances: page.changes.length,
+          }));
+          for (let i = 0; i < rows.length; i += SET_PAGES_A_STATEMENT)
+            await trx
+              .insertInto('upgrade_set_pages')
+              .values(rows.slice(i, i + SET_PAGES_A_STATEMENT))
+              .execute();
           return (await find(trx, id))!;
         }),
       ),

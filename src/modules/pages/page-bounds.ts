@@ -24,7 +24,17 @@ export interface ProposedInstance extends SizedInstance {
  */
 export interface RenderedSize {
   overflow(actor: Actor, instances: ProposedInstance[]): Promise<{ index: number; message: string } | undefined>;
+  /** `overflow` of several pages at once, in their order. */
+  overflowEach(
+    actor: Actor,
+    pages: ProposedInstance[][],
+  ): Promise<Array<{ index: number; message: string } | undefined>>;
 }
+
+type CheckedFields = Pick<
+  PageFields,
+  'name' | 'slug' | 'meta_title' | 'meta_description' | 'meta_keywords' | 'meta_robots'
+>;
 
 /** An instance on the page, left as it is by the write. */
 export const kept = (instance: PageBlock): ProposedInstance => ({
@@ -57,7 +67,7 @@ export class PageBounds {
    */
   async check(
     actor: Actor,
-    fields: Pick<PageFields, 'name' | 'slug' | 'meta_title' | 'meta_description' | 'meta_keywords' | 'meta_robots'>,
+    fields: CheckedFields,
     instances: ProposedInstance[],
     options: { json?: boolean; bodyPath?: string } = {},
   ): Promise<void> {
@@ -66,6 +76,34 @@ export class PageBounds {
     if (!over) return;
     const path = this.#placeOf(instances, over.index, options.bodyPath);
     throw unprocessable(over.message, [{ path, message: over.message, code: 'too_large' }]);
+  }
+
+  /**
+   * `check` of several pages written together (an upgrade set): the first
+   * page refused (its place in `pages`) and its error, or undefined when all
+   * fit. Their HTML is rendered as `check` renders it, the revisions read once.
+   */
+  async firstRefused(
+    actor: Actor,
+    pages: Array<{ fields: CheckedFields; instances: ProposedInstance[] }>,
+  ): Promise<{ index: number; error: unknown } | undefined> {
+    let json: { index: number; error: unknown } | undefined;
+    for (const [index, page] of pages.entries()) {
+      try {
+        checkPageJson(page.fields, page.instances, this.deps.jsonLimit);
+      } catch (error) {
+        json = { index, error };
+        break;
+      }
+    }
+    // Only the pages before one refused already can be refused before it.
+    const before = pages.slice(0, json?.index ?? pages.length).map((p) => p.instances);
+    const over = (await this.deps.rendered?.overflowEach(actor, before)) ?? [];
+    const index = over.findIndex((o) => o !== undefined);
+    if (index < 0) return json;
+    const { message, index: at } = over[index]!;
+    const path = this.#placeOf(pages[index]!.instances, at);
+    return { index, error: unprocessable(message, [{ path, message, code: 'too_large' }]) };
   }
 
   /** The instance's place in the request; for one it did not send, the first it did (what made the page grow). */

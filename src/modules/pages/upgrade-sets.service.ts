@@ -5,12 +5,11 @@ import type { Version } from '../blocks/blocks.js';
 import { pageOf, type Page, type PageRequest } from '../../shared/pagination.js';
 import type { PageHistoryRepository, PageVersion } from './history.js';
 import type { InstanceBuilder } from './instance-builder.js';
-import { kept, written, type PageBounds } from './page-bounds.js';
+import { written, type PageBounds, type ProposedInstance } from './page-bounds.js';
 import { authorOf, type PagesRepository } from './pages.js';
-import type { PagesService } from './pages.service.js';
 import type { PlannedEntry } from './upgrade-plan.js';
 import type { UpgradePlanService } from './upgrade-plan.service.js';
-import type { PageUpgrade, UpgradeSetRecord, UpgradeSetsRepository } from './upgrade-sets.js';
+import type { PageUpgrade, StandingPage, UpgradeSetRecord, UpgradeSetsRepository } from './upgrade-sets.js';
 
 export interface UpgradeSetAnswer extends Omit<UpgradeSetRecord, 'owner_id' | 'id' | 'created_at'> {
   /** Null when nothing was upgraded (no set is kept). */
@@ -30,6 +29,9 @@ export interface UpgradesInput {
 }
 
 const at = (v: Version) => `${v.major}.${v.minor}`;
+
+/** Pages read and checked against their bounds together: 50 pages of 20 instances hold a few MB. */
+const PAGES_CHECKED_TOGETHER = 50;
 
 /** Places an error of one page's write at that page of the request (`pages[k].blocks[2]…`). */
 function onPage(error: unknown, k: number): unknown {
@@ -53,7 +55,6 @@ export class UpgradeSetsService {
       plans: UpgradePlanService;
       sets: UpgradeSetsRepository;
       pages: PagesRepository;
-      pagesService: PagesService;
       history: PageHistoryRepository;
       instances: InstanceBuilder;
       bounds: PageBounds;
@@ -95,14 +96,11 @@ export class UpgradeSetsService {
     for (const e of entries.filter(goes)) byPage.set(e.page.id, [...(byPage.get(e.page.id) ?? []), e]);
 
     const upgrades: PageUpgrade[] = [];
-    for (const [pageId, ready] of byPage) {
-      const k = upgrades.length;
-      try {
-        upgrades.push(await this.pageUpgrade(actor, pageId, ready, { block, target }));
-      } catch (error) {
-        throw onPage(error, k);
-      }
-    }
+    const pages = [...byPage];
+    for (let from = 0; from < pages.length; from += PAGES_CHECKED_TOGETHER)
+      upgrades.push(
+        ...(await this.pageUpgrades(actor, pages.slice(from, from + PAGES_CHECKED_TOGETHER), from, { block, target })),
+      );
     const upgraded = [...byPage.values()]
       .flat()
       .map((e) => ({ id: e.id, page_id: e.page.id, from: e.from, to: target.version }));
@@ -128,35 +126,47 @@ export class UpgradeSetsService {
     return { ...set, upgraded, skipped };
   }
 
-  /** One page's re-pins, its page checked within its bounds as they would leave it. */
-  private async pageUpgrade(
+  /**
+   * Some pages' re-pins (`from`: the first one's place in the set), each page
+   * checked within its bounds as they would leave it: the pages read together,
+   * their HTML rendered where it may not fit.
+   */
+  private async pageUpgrades(
     actor: Actor,
-    pageId: number,
-    ready: PlannedEntry[],
+    pages: Array<[pageId: number, ready: PlannedEntry[]]>,
+    from: number,
     { block, target }: Pick<Awaited<ReturnType<UpgradePlanService['planned']>>, 'block' | 'target'>,
-  ): Promise<PageUpgrade> {
-    const page = await this.deps.pagesService.get(actor, pageId);
-    const existing = new Map((await this.deps.pages.blocks(pageId)).map((b) => [b.id, b]));
-    const changes = ready.map((entry) => {
-      const instance = existing.get(entry.id);
-      if (!instance) throw conflict(`Page ${pageId} changed since the plan was read: try again.`);
-      const pinned = this.deps.instances.pin(block, target, {
-        placeholder_values: entry.values_after,
-        ...(instance.bindings ? { bindings: instance.bindings } : {}),
+  ): Promise<PageUpgrade[]> {
+    const standing = await this.deps.sets.standing(pages.map(([pageId]) => pageId));
+    const upgrades: PageUpgrade[] = [];
+    const proposed: Array<{ fields: StandingPage['fields']; instances: ProposedInstance[] }> = [];
+    for (const [k, [pageId, ready]] of pages.entries()) {
+      const page = standing.get(pageId);
+      const existing = new Map(page?.instances.map((i) => [i.id, i]));
+      const changes = ready.map((entry) => {
+        const instance = existing.get(entry.id);
+        if (!instance) throw onPage(conflict(`Page ${pageId} changed since the plan was read: try again.`), from + k);
+        const pinned = this.deps.instances.pin(block, target, {
+          placeholder_values: entry.values_after,
+          ...(instance.bindings ? { bindings: instance.bindings } : {}),
+        });
+        return {
+          pageBlockId: entry.id,
+          expectRevisionId: instance.revision_id,
+          instance: { ...pinned, parent_page_block_id: instance.parent_page_block_id },
+        };
       });
-      return {
-        pageBlockId: entry.id,
-        expectRevisionId: instance.revision_id,
-        instance: { ...pinned, parent_page_block_id: instance.parent_page_block_id },
-      };
-    });
-    const byId = new Map(changes.map((c) => [c.pageBlockId, c.instance]));
-    const after = [...existing.values()].map((instance, i) => {
-      const change = byId.get(instance.id);
-      return change ? written(change, instance.id, `blocks[${i}]`) : kept(instance);
-    });
-    await this.deps.bounds.check(actor, page, after);
-    return { pageId, changes };
+      const byId = new Map(changes.map((c) => [c.pageBlockId, c.instance]));
+      const instances = [...existing.values()].map((instance, i) => {
+        const change = byId.get(instance.id);
+        return change ? written(change, instance.id, `blocks[${i}]`) : instance;
+      });
+      proposed.push({ fields: page!.fields, instances });
+      upgrades.push({ pageId, changes });
+    }
+    const refused = await this.deps.bounds.firstRefused(actor, proposed);
+    if (refused) throw onPage(refused.error, from + refused.index);
+    return upgrades;
   }
 
   /** The caller's sets of a block, newest first (a block they may read). */

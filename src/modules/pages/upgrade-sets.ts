@@ -5,7 +5,8 @@
  */
 import type { Version } from '../blocks/blocks.js';
 import type { PageVersion } from './history.js';
-import type { Author, NewInstance } from './pages.js';
+import type { ProposedInstance } from './page-bounds.js';
+import type { Author, NewInstance, PageFields } from './pages.js';
 
 /** One page of a set as stored: where its versions stood. */
 export interface UpgradeSetPage {
@@ -34,8 +35,17 @@ export interface PageUpgrade {
   changes: Array<{ pageBlockId: number; expectRevisionId: number; instance: NewInstance }>;
 }
 
+/** A page as an upgrade set checks it against its bounds before writing: its fields and its instances in order. */
+export interface StandingPage {
+  fields: Pick<PageFields, 'name' | 'slug' | 'meta_title' | 'meta_description' | 'meta_keywords' | 'meta_robots'>;
+  /** Each with its revision's fields as its snapshot (one object a revision, shared). */
+  instances: ProposedInstance[];
+}
+
 /** Port: upgrade sets, and the writes of their pages, each in one transaction. */
 export interface UpgradeSetsRepository {
+  /** The pages as they stand, by id (a page gone is absent): three reads for all of them. */
+  standing(pageIds: number[]): Promise<Map<number, StandingPage>>;
   /**
    * Every page's re-pins and the set's record in one transaction, each page
    * under its lock (in page id order), one version each. An instance no longer

@@ -159,6 +159,16 @@ export class PageRenderingService implements RenderedSize {
     }
   }
 
+  /** `overflow` of several pages (an upgrade set's), in their order. */
+  async overflowEach(
+    actor: Actor,
+    pages: ProposedInstance[][],
+  ): Promise<Array<{ index: number; message: string } | undefined>> {
+    const out: Array<{ index: number; message: string } | undefined> = [];
+    for (const instances of pages) out.push(await this.overflow(actor, instances));
+    return out;
+  }
+
   /** A rendered document's outline, made in the actor's turn on the render threads. */
   outline(actor: Actor, html: string): Promise<string> {
     return this.deps.renderer.outline(html, { userId: actor.userId, purpose: 'preview' });

@@ -51,7 +51,7 @@ const FIRST_STATES = (pageId: number) => sql<{ id: number; page_block_id: number
   from page_blocks where page_id = ${pageId}
   returning id, page_block_id`;
 
-const VERSION_COLUMNS = [
+export const VERSION_COLUMNS = [
   'page_id',
   'number',
   'created_at',
