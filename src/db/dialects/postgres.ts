@@ -7,6 +7,7 @@ import type { DB } from '../schema.js';
 import type { Database, Dialect } from './dialect.js';
 import { postgresPageVersions } from './postgres.page-versions.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
+import { statementName } from './named-statements.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -90,6 +91,20 @@ function readNow(pool: pg.Pool, inDryRun: () => boolean, onQuery: QueryObserver 
   };
 }
 
+/**
+ * A new connection runs the registered texts (namedStatement) as named
+ * prepared statements: Kysely hands the driver each query as text and values,
+ * and pg prepares a named one once a connection, then only binds and executes it.
+ */
+function prepareRegistered(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' ? statementName(config) : undefined;
+    if (name === undefined) return query(config, values, callback);
+    return query({ name, text: config, values }, callback);
+  };
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export async function openPostgres(options: {
@@ -116,6 +131,7 @@ export async function openPostgres(options: {
   }
   poolOptions.options = settings.join(' ');
   const pool = new pg.Pool(poolOptions);
+  pool.on('connect', prepareRegistered);
   const { dialect, dryRun, transact, inDryRun } = withDryRun(new PostgresDialect({ pool }), {
     statementSavepoints: true,
   });

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { NewInstance, PageFields } from '../../../modules/pages/pages.js';
 import type { DB } from '../../schema.js';
+import { namedStatement } from '../../dialects/named-statements.js';
 import { FIELD_COLUMNS } from './columns.js';
 import type { LibraryRow } from './instance-inserts.js';
 
@@ -26,7 +27,7 @@ type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance
 // three search texts, the instances, and version 1's author (user, via, key prefix) and summary.
 // Version 1 is written by the same statement: its instances' states and the list naming them.
 const at = FIELD_COLUMNS.length + 3;
-const PAGE_INSERT = `with p as (
+const PAGE_INSERT = namedStatement(`with p as (
   insert into pages (owner_id, kind, ${FIELD_COLUMNS.join(', ')}, is_published, created_at, updated_at, version,
     search_vector)
   values ($1, $2, ${FIELD_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, false, $${at}::timestamptz, $${at}::timestamptz, 1,
@@ -63,7 +64,7 @@ select p.id as page_id, i.id, i.placeholder_values, i.bindings, i.block_id, b.na
 from p left join i on true
   left join blocks b on b.id = i.block_id
   left join block_revisions cur on cur.id = b.current_revision_id
-order by i.order_index`;
+order by i.order_index`);
 
 /**
  * PostgreSQL: a new page, its instances and their blocks' names and current
