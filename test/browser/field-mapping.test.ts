@@ -81,9 +81,11 @@ describe('mapping the fields a save removes', () => {
 
     await subtitle.getByRole('radio', { name: 'Drop its values' }).check();
     const status = dialog.getByRole('status');
-    await status.getByText(/With these choices, 2 of your 2 instances can move to version 2.0/).waitFor();
+    await status
+      .getByText(/With these choices, 1 of your 2 instances can move to version 2.0 with its values/)
+      .waitFor();
     // "twelve" is no number: the second instance could not move yet, and the dialog says why.
-    expect(await status.textContent()).toContain('1 of them would not yet');
+    expect(await status.textContent()).toContain('1 could not yet:');
     expect(await status.getByRole('list', { name: 'Why some instances could not move' }).textContent()).toBe(
       'price: "twelve" is not a number. (1 instance)',
     );

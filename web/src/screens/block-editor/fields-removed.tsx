@@ -222,12 +222,18 @@ function ImpactWithChoices({
   version: string;
 }) {
   if (instances === 0) return <Text size="sm">No page uses this block yet: there are no values to carry.</Text>;
+  const ready = impact.migratable - impact.blocked;
+  // Instances the choices do not carry: an earlier major change of theirs left values no step carries.
+  const left = instances - impact.migratable;
   return (
     <>
       <Text size="sm">
-        With these choices, {impact.migratable} of your {plural(instances, 'instance', 'instances')} can move to version{' '}
-        {version} with their values
-        {impact.blocked > 0 ? `; ${plural(impact.blocked, 'of them would', 'of them would')} not yet:` : '.'}
+        With these choices, {ready} of your {plural(instances, 'instance', 'instances')} can move to version {version}{' '}
+        with {ready === 1 ? 'its values' : 'their values'}.
+        {left > 0
+          ? ` ${plural(left, 'stands', 'stand')} on an older version whose removed fields nothing carries.`
+          : ''}
+        {impact.blocked > 0 ? ` ${impact.blocked} could not yet:` : ''}
       </Text>
       {impact.reasons.length > 0 && (
         <List size="sm" aria-label="Why some instances could not move">
