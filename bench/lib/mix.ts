@@ -11,7 +11,7 @@ export interface MixResult {
   floor: { rps: number; cpuUs: number | undefined };
   /** The size of one page's answer (with blocks). */
   answerBytes: number;
-  /** With METRICS=1 in `env`: the kept answers' hit ratio and bytes after the run, from the service's /metrics. */
+  /** With METRICS=1 in `env`: the kept answers' hit ratio over the measured run and bytes after it (/metrics). */
   kept?: { hitRatio: number; bytes: number };
 }
 
@@ -24,7 +24,14 @@ interface LoadOut {
 }
 
 /** Random reads of `paths` for `seconds`, after a 2-s warm-up that is thrown away (see load.ts). */
-async function randomLoad(url: string, paths: string[], seconds: number, headers: Record<string, string>, pid: number) {
+async function randomLoad(
+  url: string,
+  paths: string[],
+  seconds: number,
+  headers: Record<string, string>,
+  pid: number,
+  measured?: () => Promise<unknown>,
+) {
   const once = (s: number) =>
     new Promise<{
       requests: { average: number; total: number };
@@ -51,6 +58,7 @@ async function randomLoad(url: string, paths: string[], seconds: number, headers
       child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text)) : reject(new Error(`load exited ${code}`))));
     });
   await once(2);
+  await measured?.();
   const before = cpuMicros(pid);
   const r = await once(seconds);
   const out: LoadOut = {
@@ -118,16 +126,34 @@ export async function measureMix(options: {
         placeholder_values: benchValues(Math.floor(Math.random() * 1e6)),
       }).then(() => writes++);
     }, 1000);
+    const metrics = async () => {
+      if (!options.env.METRICS) return undefined;
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      const value = (pattern: string) => Number(new RegExp(`^${pattern} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
+      return {
+        hits: value('pageblocks_page_reads_total\\{cache="hit"\\}'),
+        misses: value('pageblocks_page_reads_total\\{cache="miss"\\}'),
+        bytes: value('pageblocks_page_cache\\{measure="bytes"\\}'),
+      };
+    };
+    let start: Awaited<ReturnType<typeof metrics>>;
     try {
-      reads = await randomLoad(service.url, paths, options.seconds, headers, service.child.pid!);
+      const pid = service.child.pid!;
+      reads = await randomLoad(
+        service.url,
+        paths,
+        options.seconds,
+        headers,
+        pid,
+        async () => (start = await metrics()),
+      );
     } finally {
       clearInterval(writer);
     }
-    if (options.env.METRICS) {
-      const text = await (await fetch(`${service.url}/metrics`)).text();
-      const measure = (name: string) =>
-        Number(new RegExp(`^pageblocks_page_cache\\{measure="${name}"\\} (\\S+)`, 'm').exec(text)?.[1]);
-      kept = { hitRatio: measure('hit_ratio'), bytes: measure('bytes') };
+    const end = await metrics();
+    if (start && end) {
+      const hits = end.hits - start.hits;
+      kept = { hitRatio: hits / Math.max(1, hits + end.misses - start.misses), bytes: end.bytes };
     }
   } finally {
     await service.stop();
