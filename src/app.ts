@@ -254,7 +254,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       migrator: new ValueMigrator(renderer),
       clock,
     }),
-    upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database) }),
+    upgradeImpact: new UpgradeImpactService({ rows: upgradeImpactRepository(database), migrations: upgradePlan }),
     migrationImpact: new MigrationImpactService({ plans: upgradePlan }),
     upgradePlan,
     upgradeSets: new UpgradeSetsService({

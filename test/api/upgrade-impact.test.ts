@@ -54,6 +54,7 @@ describe('upgrade_impact at every block update', () => {
       behind: 5,
       behind_major: 0,
       would_not_validate: 4,
+      migratable: 0,
       reasons: [
         {
           field: 'title',
@@ -124,6 +125,51 @@ describe('upgrade_impact at every block update', () => {
       behind_major: 5,
       would_not_validate: 0,
     });
+  });
+
+  it("counts instances as the update's migrations make them: a derive fixes a tightened max_length, a rename makes a major migratable", async () => {
+    const block = await used();
+    const tightened = fields.map((f) => (f.name === 'title' ? { ...f, max_length: 10 } : f));
+    const cut = await put(
+      user,
+      block.id,
+      {
+        schema_content: tightened,
+        migrations: [{ op: 'derive', to: 'title', expression: '{{ title | slice: 0, 10 }}' }],
+      },
+      true,
+    );
+    expect(cut.status).toBe(200);
+    expect(cut.body.version_bump).toBe('minor');
+    expect(cut.body.upgrade_impact).toMatchObject({ behind: 5, would_not_validate: 0, migratable: 0, reasons: [] });
+
+    const renamed = [{ ...fields[0], name: 'heading' }, fields[1]];
+    const unmapped = await put(user, block.id, { schema_content: renamed }, true);
+    expect(unmapped.body.version_bump).toBe('major');
+    expect(unmapped.body.upgrade_impact).toMatchObject({ behind_major: 5, would_not_validate: 5, migratable: 0 });
+    const mapped = await put(
+      user,
+      block.id,
+      { schema_content: renamed, migrations: [{ op: 'rename', from: 'title', to: 'heading' }] },
+      true,
+    );
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.version_bump).toBe('major');
+    expect(mapped.body.upgrade_impact).toMatchObject({ behind_major: 5, would_not_validate: 0, migratable: 5 });
+    // A step that cannot make a value counts its instance, at its field.
+    const failing = await put(
+      user,
+      block.id,
+      {
+        schema_content: [{ ...fields[0], name: 'heading', max_length: 10 }, fields[1]],
+        migrations: [{ op: 'rename', from: 'title', to: 'heading' }],
+      },
+      true,
+    );
+    expect(failing.body.upgrade_impact).toMatchObject({ would_not_validate: 4, migratable: 1 });
+    expect(failing.body.upgrade_impact.reasons.map((x: any) => [x.field, x.constraint])).toEqual([
+      ['heading', 'max_length'],
+    ]);
   });
 
   it("counts only the caller's instances of a global block", async () => {

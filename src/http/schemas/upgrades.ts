@@ -24,6 +24,7 @@ const IMPACT_EXAMPLE = {
   behind: 12,
   behind_major: 0,
   would_not_validate: 4,
+  migratable: 0,
   reasons: [
     {
       field: 'title',
@@ -49,7 +50,11 @@ export const UpgradeImpactSchema = named(
       }),
       would_not_validate: Int({
         description:
-          'of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults)',
+          'of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults, the value migrations on the way applied)',
+      }),
+      migratable: Int({
+        description:
+          'of those behind by a major, how many the value migrations carry across with values that validate (`POST /pages/{pageId}/blocks/{pbId}/migrate`, or upgrade everywhere with `include_migratable`)',
       }),
       reasons: Type.Array(
         Type.Object({

@@ -10,6 +10,7 @@ import type { Actor } from '../../shared/actor.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import type { StoredJson } from '../../shared/stored-json.js';
 import type { BlockType, Revision, Version } from '../blocks/blocks.js';
+import { valuesAfterUpgrade, type UpgradeValuesInput } from './upgrade-values.js';
 import {
   compilePlaceholderSchema,
   ValidatorCache,
@@ -30,6 +31,16 @@ export interface ImpactRow {
 /** Port: the caller's instances of a block. */
 export interface UpgradeImpactRows {
   instancesOf(blockId: number, userId: number): Promise<ImpactRow[]>;
+}
+
+/** Port: what the block's value migrations make of instances' values (`UpgradePlanService`). */
+export interface ImpactMigrations {
+  migrationsOf(
+    actor: Actor,
+    blockId: number,
+    to: Version,
+    instances: Array<{ version: Version; fields: () => FieldDefinition[]; values: Record<string, unknown> }>,
+  ): Promise<(UpgradeValuesInput['migration'] | undefined)[]>;
 }
 
 export interface ImpactReason {
@@ -55,8 +66,10 @@ export interface UpgradeImpact {
   behind: number;
   /** Of those behind, how many a major step separates from `to` (upgrade refuses them: replace or migrate). */
   behind_major: number;
-  /** Of those behind, how many would not validate on `to`. */
+  /** Of those behind, how many would not validate on `to` (after the value migrations on the way). */
   would_not_validate: number;
+  /** Of those behind by a major, how many the value migrations carry across with values that validate. */
+  migratable: number;
   /** Why, by field and constraint, the most instances first. */
   reasons: ImpactReason[];
 }
@@ -99,7 +112,7 @@ export class UpgradeImpactService {
   /** Keyed by the contract's text, never by revision id: a dry run's revision id is handed out again. */
   readonly #validators = new ValidatorCache({ capacity: 50 });
 
-  constructor(private readonly deps: { rows: UpgradeImpactRows }) {}
+  constructor(private readonly deps: { rows: UpgradeImpactRows; migrations?: ImpactMigrations }) {}
 
   async of(
     actor: Actor,
@@ -117,12 +130,46 @@ export class UpgradeImpactService {
     // New fields take their defaults in an upgrade (only real ones: nothing is invented).
     const defaults = fields.filter((f) => f.type !== 'binding' && f.default !== undefined);
     const groups = new Map<string, Omit<ImpactReason, 'instances' | 'message'> & { ids: Set<number> }>();
+    // Instances whose revisions on the way carry value migrations are taken as those make them.
+    const migrations =
+      behind.length && this.deps.migrations
+        ? await this.deps.migrations.migrationsOf(
+            actor,
+            block.id,
+            to,
+            behind.map((r) => ({
+              version: r.version,
+              fields: () => r.schema_snapshot.value,
+              values: r.placeholder_values.value,
+            })),
+          )
+        : [];
     let refused = 0;
-    for (const row of behind) {
-      const values: Record<string, unknown> = { ...row.placeholder_values.value };
-      for (const f of defaults) if (!Object.hasOwn(values, f.name)) values[f.name] = f.default;
-      const errors = this.#validators.validate(key, schema, values);
-      if (errors.length === 0) continue;
+    let migratable = 0;
+    for (const [i, row] of behind.entries()) {
+      const migration = migrations[i];
+      let values: Record<string, unknown>;
+      const errors: Array<{ path: string; code?: ErrorCode | undefined }> = [];
+      if (migration) {
+        const upgraded = valuesAfterUpgrade({
+          from: row.schema_snapshot.value,
+          to: fields,
+          values: row.placeholder_values.value,
+          migration,
+        });
+        values = upgraded.values;
+        // What a step could not make, at its path under the values.
+        for (const p of upgraded.problems)
+          errors.push({ path: p.path.replace(/^placeholder_values\./, ''), code: p.code });
+      } else {
+        values = { ...row.placeholder_values.value };
+        for (const f of defaults) if (!Object.hasOwn(values, f.name)) values[f.name] = f.default;
+      }
+      errors.push(...this.#validators.validate(key, schema, values));
+      if (errors.length === 0) {
+        if (row.version.major !== to.major && migration?.migratable) migratable++;
+        continue;
+      }
       refused++;
       for (const error of errors) {
         const field = fieldOf(error.path);
@@ -158,6 +205,7 @@ export class UpgradeImpactService {
       behind: behind.length,
       behind_major: behind.filter((r) => r.version.major !== to.major).length,
       would_not_validate: refused,
+      migratable,
       reasons,
     };
   }

@@ -24,6 +24,7 @@ import {
 import { valuesAfterUpgrade, type UpgradeValuesInput } from './upgrade-values.js';
 import type { RevisionChains, ValueMigrator } from './value-migrator.js';
 import { chainCoverage } from '../blocks/migrations/index.js';
+import type { FieldDefinition } from '../blocks/schema/index.js';
 
 /**
  * The upgrade plan: every instance of the caller's behind the target revision
@@ -116,26 +117,50 @@ export class UpgradePlanService {
    * instances stand on, its instances run together (`ValueMigrator`: derives on
    * a render thread, in the actor's turn).
    */
-  private async migrations(
+  private migrations(
     actor: Actor,
     blockId: number,
     to: Version,
     behind: PlanRow[],
     revisions: Map<number, PlanRevision>,
   ): Promise<(UpgradeValuesInput['migration'] | undefined)[]> {
-    const out = new Array<UpgradeValuesInput['migration'] | undefined>(behind.length);
+    return this.migrationsOf(
+      actor,
+      blockId,
+      to,
+      behind.map((row) => ({
+        version: row.version,
+        fields: () => revisions.get(row.revision_id)?.schema_content ?? [],
+        values: row.placeholder_values.value,
+      })),
+    );
+  }
+
+  /**
+   * What the migrations between each instance's version and `to` make of its
+   * values (`fields`: its revision's, read only for the first instance of each
+   * version), undefined where the chain carries none:
+   * the plan's, and `upgrade_impact`'s at a block update.
+   */
+  async migrationsOf(
+    actor: Actor,
+    blockId: number,
+    to: Version,
+    instances: Array<{ version: Version; fields: () => FieldDefinition[]; values: Record<string, unknown> }>,
+  ): Promise<(UpgradeValuesInput['migration'] | undefined)[]> {
+    const out = new Array<UpgradeValuesInput['migration'] | undefined>(instances.length);
     const byVersion = new Map<string, number[]>();
-    for (const [i, row] of behind.entries()) {
-      const key = `${row.version.major}.${row.version.minor}`;
+    for (const [i, instance] of instances.entries()) {
+      const key = `${instance.version.major}.${instance.version.minor}`;
       byVersion.set(key, [...(byVersion.get(key) ?? []), i]);
     }
     for (const indexes of byVersion.values()) {
-      const first = behind[indexes[0]!]!;
+      const first = instances[indexes[0]!]!;
       const chain = await this.deps.chains.chain(blockId, first.version, to);
       if (!chain.some((link) => link.migrations.length > 0)) continue;
-      const { migratable } = chainCoverage(revisions.get(first.revision_id)?.schema_content ?? [], chain);
+      const { migratable } = chainCoverage(first.fields(), chain);
       const outcomes = await this.deps.migrator.run(
-        indexes.map((i) => behind[i]!.placeholder_values.value),
+        indexes.map((i) => instances[i]!.values),
         chain,
         actor.userId,
       );

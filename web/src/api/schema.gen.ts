@@ -3469,6 +3469,7 @@ export interface components {
      *       "behind": 12,
      *       "behind_major": 0,
      *       "would_not_validate": 4,
+     *       "migratable": 0,
      *       "reasons": [
      *         {
      *           "field": "title",
@@ -3490,8 +3491,10 @@ export interface components {
       behind: number;
       /** @description of those behind, how many a major step separates from `to` (an upgrade refuses them) */
       behind_major: number;
-      /** @description of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults) */
+      /** @description of those behind, how many would not validate on `to`, taken as an upgrade takes them (new fields with their defaults, the value migrations on the way applied) */
       would_not_validate: number;
+      /** @description of those behind by a major, how many the value migrations carry across with values that validate (`POST /pages/{pageId}/blocks/{pbId}/migrate`, or upgrade everywhere with `include_migratable`) */
+      migratable: number;
       /** @description why, by field and constraint, the most instances first */
       reasons: {
         /** @description the field, nested with dots and `[]` for list items */
@@ -7645,6 +7648,7 @@ export interface operations {
            *         "behind": 12,
            *         "behind_major": 0,
            *         "would_not_validate": 4,
+           *         "migratable": 0,
            *         "reasons": [
            *           {
            *             "field": "title",
@@ -17330,6 +17334,7 @@ export interface operations {
            *         "behind": 12,
            *         "behind_major": 0,
            *         "would_not_validate": 4,
+           *         "migratable": 0,
            *         "reasons": [
            *           {
            *             "field": "title",
