@@ -34,7 +34,12 @@ export function UpgradeSets({ blockId, pageNames }: { blockId: number; pageNames
       ) : sets.data.total === 0 ? (
         <Text size="sm">No upgrade of this block yet.</Text>
       ) : (
-        <Stack gap="xs" component="ul" aria-label="Upgrades of this block" style={{ listStyle: 'none', padding: 0 }}>
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label="Upgrades of this block"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {sets.data.data.map((set) => (
             <Paper key={set.id} withBorder p="sm" component="li">
               <Group justify="space-between" gap="xs">

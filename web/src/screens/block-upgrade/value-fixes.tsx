@@ -10,8 +10,13 @@ import { count, labelOf, type FieldInfo } from './words';
 type Reason = Plan['summary']['reasons'][number];
 type Step = { op: 'default'; to: string; value: unknown } | { op: 'derive'; to: string; expression: string };
 
+/** Fields one typed value can fill: text and numbers (a picture, a list or a group of fields is given on the page). */
+const TYPED = new Set(['string', 'text', 'richtext', 'number', 'integer', 'url', 'color', 'date', 'select']);
+
 /** The reasons one step can fix for every instance: a top-level field with no value, or text over its new length. */
-const fixable = (r: Reason) => !/[.[]/.test(r.field) && (r.code === 'required' || r.code === 'too_long');
+const fixable = (r: Reason, fields: Map<string, FieldInfo>) =>
+  !/[.[]/.test(r.field) &&
+  ((r.code === 'required' && TYPED.has(fields.get(r.field)?.type ?? 'string')) || r.code === 'too_long');
 
 /**
  * Fix values where they stand (issue 29, point 6): for the instances a
@@ -31,7 +36,7 @@ export function ValueFixes({
   fields: Map<string, FieldInfo>;
   onFixed: (said: string) => void;
 }) {
-  const reasons = plan.summary.reasons.filter(fixable);
+  const reasons = plan.summary.reasons.filter((r) => fixable(r, fields));
   if (reasons.length === 0) return null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="fixes-title">

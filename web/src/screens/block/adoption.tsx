@@ -43,7 +43,12 @@ export function Adoption({ id }: { id: number }) {
               ? `; ${count(behind, 'instance')} behind version ${data!.version.major}.${data!.version.minor}.`
               : ', all on the current version.'}
           </Text>
-          <Stack gap="xs" component="ul" aria-label="Instances by version" style={{ listStyle: 'none', padding: 0 }}>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Instances by version"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {data!.revisions.map((r) => {
               const v = `${r.version.major}.${r.version.minor}`;
               return (
