@@ -59,6 +59,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/blocks/:id/usages': owned(403),
   'GET /api/v1/blocks/:id/upgrade-plan': owned(403),
   'POST /api/v1/blocks/:id/upgrades': owned(403),
+  'GET /api/v1/blocks/:id/upgrades': owned(403),
+  'GET /api/v1/blocks/:id/adoption': owned(403),
   'POST /api/v1/upgrade-sets/:id/revert': owned(404),
   'GET /api/v1/blocks/:id/revisions': owned(403),
   'GET /api/v1/blocks/:id/placeholder-schema': owned(403),
