@@ -68,13 +68,27 @@ function service(example: Record<string, unknown> = { title: 'Hello' }) {
     ],
     'POST /api/blocks/{id}/preview': () => [200, '<h1>Hello</h1>', { 'content-type': 'text/html' }],
     'GET /api/blocks/{id}/revisions': () => [200, page([])],
-    'GET /api/blocks/{id}/usages': () => [
+    'GET /api/blocks/{id}/adoption': () => [
       200,
       {
-        ...page([
-          { id: 5, page_id: 2, page_name: 'Home', version: { major: 1, minor: 0 }, update_status: 'outdated_major' },
-        ]),
-        outdated_total: 1,
+        block_id: 3,
+        version: { major: 2, minor: 1 },
+        instances: 3,
+        pages: 2,
+        revisions: [
+          {
+            version: { major: 2, minor: 1 },
+            current: true,
+            instances: 1,
+            pages: [{ id: 4, name: 'About', instances: 1 }],
+          },
+          {
+            version: { major: 1, minor: 0 },
+            current: false,
+            instances: 2,
+            pages: [{ id: 2, name: 'Home', instances: 2 }],
+          },
+        ],
       },
     ],
   });
@@ -114,7 +128,7 @@ describe('block library', () => {
 });
 
 describe('block page', () => {
-  it('shows docs as markdown without the raw HTML, the fields, the slots, the usages and a sandboxed preview', async () => {
+  it('shows docs as markdown without the raw HTML, the fields, the slots, where it is used by version and a sandboxed preview', async () => {
     const { container } = renderApp('/blocks/3', service().api);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hero' })).toBeTruthy();
     // Under the screen's "Documentation" (h2), the docs' own headings start at h3: one h1 on the screen.
@@ -136,8 +150,10 @@ describe('block page', () => {
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(htmlShownIn(frame)).toBe('<h1>Hello</h1>');
 
-    expect(await screen.findByText(/1 use, 1 outdated/)).toBeTruthy();
-    expect(screen.getByText('Outdated (major change)')).toBeTruthy();
+    expect(await screen.findByText('3 instances on 2 pages; 2 instances behind version 2.1.')).toBeTruthy();
+    const old = screen.getByRole('list', { name: 'Pages with version 1.0' });
+    expect(within(old).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/pages/2');
+    expect(screen.getByRole('link', { name: 'See the upgrade plan' }).getAttribute('href')).toBe('/blocks/3/upgrade');
   });
 
   it('sends the example to the preview', async () => {
