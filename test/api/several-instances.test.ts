@@ -198,6 +198,13 @@ describe('two instances over one database', () => {
     };
     const enable = async (on: TestApp, user: TestUser, id: number, enabled: boolean) =>
       expect((await on.call('PUT', `/api/v1/webhooks/${id}`, { key: user.key, body: { enabled } })).status).toBe(200);
+    // A disabled or deleted endpoint is sent nothing, not even what was recorded before (on PostgreSQL a
+    // delivery waits for the queue's poll): what a write recorded is heard before the endpoint changes.
+    const delivered = (path: string, ids: number[]) =>
+      until(
+        async () => heard(path),
+        (got) => ids.every((id) => got.includes(`page.created ${id}`) && got.includes(`page.updated ${id}`)),
+      );
     // Both users write through both instances before any webhook exists: nothing to record.
     for (const on of [a, b]) for (const user of [first, second]) await write(on, user, 'Quiet');
 
@@ -205,6 +212,7 @@ describe('two instances over one database', () => {
     const firstHook = await hook(b, first, '/several-first');
     const heardFirst = [await write(a, first, 'First 1'), await write(b, first, 'First 2')];
     await write(a, second, 'Second, no hook');
+    await delivered('/several-first', heardFirst);
     // Disabled through a: the next write through b records nothing for it.
     await enable(a, first, firstHook, false);
     await write(b, first, 'First, disabled');
@@ -213,6 +221,7 @@ describe('two instances over one database', () => {
     heardFirst.push(await write(a, first, 'First 3'));
     await hook(a, second, '/several-second');
     const heardSecond = [await write(b, second, 'Second 1')];
+    await delivered('/several-first', heardFirst);
     // Deleted through a: the next write through b records nothing.
     expect((await a.call('DELETE', `/api/v1/webhooks/${firstHook}`, { key: first.key })).status).toBe(204);
     await write(b, first, 'First, deleted');
