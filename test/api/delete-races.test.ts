@@ -142,6 +142,33 @@ describe('a write racing the delete of a block it references', () => {
   });
 });
 
+describe('a write racing the delete of its page', () => {
+  // The page read, then its instances read after the delete (none): a position past them was a 400, not the 404.
+  it('page-block add at a position', async () => {
+    const home = await site();
+    const hero = await block();
+    await race({
+      setup: () => createPage(t, user, { name: 'P', site_id: home.id, blocks: [instance(hero.id), instance(hero.id)] }),
+      remove: (page) => call('DELETE', `/pages/${page.id}`),
+      write: (page) => call('POST', `/pages/${page.id}/blocks`, { blocks: [instance(hero.id)], position: 2 }),
+      wins: [201],
+      removals: [204],
+    });
+  });
+
+  it('page-block move', async () => {
+    const home = await site();
+    const hero = await block();
+    await race({
+      setup: () => createPage(t, user, { name: 'P', site_id: home.id, blocks: [instance(hero.id), instance(hero.id)] }),
+      remove: (page) => call('DELETE', `/pages/${page.id}`),
+      write: (page) => call('PUT', `/pages/${page.id}/blocks/${page.blocks[0].id}/move`, { position: 1 }),
+      wins: [200],
+      removals: [204],
+    });
+  });
+});
+
 describe('a write racing the delete of a site it references', () => {
   it('page create', () =>
     race({

@@ -64,7 +64,7 @@ export class PageBlocksService {
     const { page, existing } = await this.current(actor, pageId, expected);
     const { position } = input;
     if (position !== undefined && (position < 0 || position > existing.size))
-      throw fieldError('position', `position must be within 0..${existing.size}.`);
+      throw await this.refusedPosition(actor, pageId, `position must be within 0..${existing.size}.`);
     const instances = await this.deps.instances.build(actor, input.blocks, { pathOf: (i) => `blocks[${i}]`, existing });
     const after = [...existing.values()].map(kept);
     after.splice(
@@ -100,7 +100,7 @@ export class PageBlocksService {
     const { page, existing } = await this.current(actor, pageId, expected);
     const moved = this.instance(existing, pageBlockId);
     if (position < 0 || position >= existing.size)
-      throw fieldError('position', `position must be within 0..${existing.size - 1}.`);
+      throw await this.refusedPosition(actor, pageId, `position must be within 0..${existing.size - 1}.`);
     if (parentId !== undefined && parentId !== null) {
       const errors = this.deps.instances.checkParent(parentId, '', existing);
       if (errors.length) throw validationError('The block cannot go there: see errors[].', errors);
@@ -381,6 +381,16 @@ export class PageBlocksService {
   ): Promise<{ page: Page; existing: Map<number, PageBlock> }> {
     const page = expectingVersion(await this.deps.pagesService.get(actor, pageId), expected);
     return { page, existing: await this.lockedInstances(this.deps.pages, pageId) };
+  }
+
+  /**
+   * The position's 400, unless the page was deleted between its read and its
+   * instances' (which then read as none): a write that lost to the delete is
+   * answered as when the page was already gone, 404.
+   */
+  private async refusedPosition(actor: Actor, pageId: number, message: string): Promise<Error> {
+    await this.deps.pagesService.get(actor, pageId);
+    return fieldError('position', message);
   }
 
   private instance(existing: Map<number, PageBlock>, pageBlockId: number): PageBlock {
