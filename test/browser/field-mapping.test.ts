@@ -94,7 +94,7 @@ describe('mapping the fields a save removes', () => {
     await save.click();
 
     await page.getByText(/Saved as a major change/).waitFor();
-    await page.getByText('Version 2.0.').waitFor();
+    await page.getByText('Version 2.0.', { exact: true }).waitFor();
     const revision = (await call('GET', `/api/blocks/${block.id}/revisions`)).data[0];
     expect(revision.version).toEqual({ major: 2, minor: 0 });
 
