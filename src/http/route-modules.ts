@@ -1,7 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { App, HttpDeps } from './context.js';
 import { discardRest, MULTIPART_LIMITS } from './uploads.js';
+// The order the schema modules are first loaded in is the order of the documents' `components.schemas`:
+// the upgrade sets' shapes follow the block's and the upgrade plan's, as they did in one file.
 import { blockRoutes } from './v1/blocks.routes.js';
+import { upgradeRoutes } from './v1/upgrades.routes.js';
 import { catalogRoutes } from './v1/catalog.routes.js';
 import { collectionRoutes } from './v1/collections.routes.js';
 import { folderRoutes } from './v1/folders.routes.js';
@@ -15,7 +18,6 @@ import { siteRoutes } from './v1/sites.routes.js';
 import { submissionRoutes } from './v1/submissions.routes.js';
 import { uploadRoutes } from './v1/uploads.routes.js';
 import { webhookRoutes } from './v1/webhooks.routes.js';
-import { upgradeRoutes } from './v1/upgrades.routes.js';
 
 /** The caller's contour: `key` is `/api/v1` (API key), `session` is `/api` (the web app's cookie). */
 export type Contour = 'key' | 'session';

@@ -1,5 +1,6 @@
 import { DryRunQuery, IdParams } from '../http/schemas/common.js';
-import { RevertBody, UpgradePlanQuery, UpgradesBody } from '../http/schemas/upgrades.js';
+import { UpgradePlanQuery } from '../http/schemas/upgrade-plan.js';
+import { RevertBody, UpgradesBody } from '../http/schemas/upgrade-sets.js';
 import type { ToolRoute } from './tool-route.js';
 
 /** The tools that bring a block's instances, on all your pages, to a newer revision. */

@@ -1,5 +1,5 @@
 import { clientGone } from '../preview-reply.js';
-import { BlockUpdateResult, UpgradePlanQuery, UpgradePlanSchema } from '../schemas/upgrades.js';
+import { BlockUpdateResult, UpgradePlanQuery, UpgradePlanSchema } from '../schemas/upgrade-plan.js';
 import { Type } from 'typebox';
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';

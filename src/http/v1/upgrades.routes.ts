@@ -1,14 +1,14 @@
 import type { App, HttpDeps } from '../context.js';
 import { actorOf, maybeDry } from '../context.js';
 import { DryRunQuery, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
+import { AdoptionSchema } from '../schemas/adoption.js';
 import {
-  AdoptionSchema,
   RevertBody,
   RevertedSetSchema,
   UpgradeSetSchema,
   UpgradeSetsPage,
   UpgradesBody,
-} from '../schemas/upgrades.js';
+} from '../schemas/upgrade-sets.js';
 
 const tags = ['blocks'];
 

@@ -1,5 +1,5 @@
 import type { App, HttpDeps } from '../context.js';
-import { BlockUpdateResult } from '../schemas/upgrades.js';
+import { BlockUpdateResult } from '../schemas/upgrade-plan.js';
 import { actorOf } from '../context.js';
 import { presentBlock } from '../presenters/blocks.presenter.js';
 import { BlockCreateBody, BlockSchema, BlockUpdateBody, DeprecationBody } from '../schemas/blocks.js';
