@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, storageOf, type TestApp } from '../support/app.js';
 import { admin, newSite, newUser, type TestUser } from '../support/factories.js';
+import { keptPageFixture } from '../support/kept-page.js';
 import { createBlock, createPage, feedFields } from '../support/library.js';
 
 let reader: TestApp;
@@ -52,25 +53,7 @@ const agree = async (id: number) => {
   return (await read(reader, id)).body;
 };
 
-async function fixture() {
-  const site = await newSite(reader, user);
-  const hero = await createBlock(reader, user, {
-    name: 'Coherent hero',
-    schema_content: [{ name: 'title', type: 'string' }],
-    template: '<h1>{{ title }}</h1>',
-  });
-  const layout = await createBlock(reader, user, { name: 'Coherent layout', kind: 'layout' });
-  const page = await createPage(reader, user, {
-    name: 'Coherent page',
-    site_id: site.id,
-    blocks: [
-      { block_id: hero.id, placeholder_values: { title: 'one' } },
-      { block_id: hero.id, placeholder_values: { title: 'two' } },
-      { block_id: layout.id },
-    ],
-  });
-  return { site, hero, layout, page: page as { id: number; blocks: { id: number }[] } };
-}
+const fixture = () => keptPageFixture(reader, user, 'Coherent');
 
 describe.each([
   ['the same instance', () => reader],

@@ -10,8 +10,8 @@ import Libsql from 'libsql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
-import { newSite, newUser, type TestUser } from '../support/factories.js';
-import { createBlock, createPage } from '../support/library.js';
+import { newUser, type TestUser } from '../support/factories.js';
+import { keptPageFixture } from '../support/kept-page.js';
 
 let reader: TestApp;
 let user: TestUser;
@@ -70,25 +70,7 @@ const fresh = async (id: number) => {
   return kept.body;
 };
 
-async function fixture() {
-  const site = await newSite(reader, user);
-  const hero = await createBlock(reader, user, {
-    name: 'Direct hero',
-    schema_content: [{ name: 'title', type: 'string' }],
-    template: '<h1>{{ title }}</h1>',
-  });
-  const layout = await createBlock(reader, user, { name: 'Direct layout', kind: 'layout' });
-  const page = await createPage(reader, user, {
-    name: 'Coherent page',
-    site_id: site.id,
-    blocks: [
-      { block_id: hero.id, placeholder_values: { title: 'one' } },
-      { block_id: hero.id, placeholder_values: { title: 'two' } },
-      { block_id: layout.id },
-    ],
-  });
-  return { site, hero, layout, page: page as { id: number; blocks: { id: number }[] } };
-}
+const fixture = () => keptPageFixture(reader, user, 'Direct');
 
 describe('a kept page read after SQL written directly', () => {
   it.runIf(process.env.DATABASE_URL)(
