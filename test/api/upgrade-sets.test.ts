@@ -7,22 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
-import { newSite, newUser, type TestUser } from '../support/factories.js';
+import { newSite, newUser, startWithTwoUsers, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { upgradeSetsRepository } from '../../src/db/repositories/upgrade-sets.repository.js';
 import { StoredJson } from '../../src/shared/stored-json.js';
 
-let t: TestApp;
-let user: TestUser;
-let other: TestUser;
-let site: { id: number };
+let t: TestApp, user: TestUser, other: TestUser, site: { id: number };
 
-beforeAll(async () => {
-  t = await startApp();
-  [user, other] = [await newUser(t), await newUser(t)];
-  site = await newSite(t, user);
-});
+beforeAll(async () => ({ t, user, other, site } = await startWithTwoUsers()));
 afterAll(() => t.close());
 
 const fields = [{ name: 'title', type: 'string', required: true, max_length: 60 }];

@@ -7,20 +7,13 @@
  * the chain, all or nothing, one page version. Both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
-import { newSite, newUser, type TestUser } from '../support/factories.js';
+import type { TestApp } from '../support/app.js';
+import { startWithTwoUsers, type TestUser } from '../support/factories.js';
 import { createBlock, createPage } from '../support/library.js';
 
-let t: TestApp;
-let user: TestUser;
-let other: TestUser;
-let site: { id: number };
+let t: TestApp, user: TestUser, other: TestUser, site: { id: number };
 
-beforeAll(async () => {
-  t = await startApp();
-  [user, other] = [await newUser(t), await newUser(t)];
-  site = await newSite(t, user);
-});
+beforeAll(async () => ({ t, user, other, site } = await startWithTwoUsers()));
 afterAll(() => t.close());
 
 const dry = { query: { dry_run: 1 } };

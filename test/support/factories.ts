@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN, type TestApp } from './app.js';
+import { ADMIN, startApp, type TestApp } from './app.js';
 import { cookieFrom } from './client.js';
 
 export interface TestUser {
@@ -41,4 +41,14 @@ export async function newSite(t: TestApp, user: TestUser, name = 'Main site'): P
   const created = await t.call('POST', '/api/sites', { cookie: user.cookie, body: { name, domain: 'example.test' } });
   if (created.status !== 201) throw new Error(`site creation failed: ${created.status} ${created.text}`);
   return created.body;
+}
+
+/**
+ * A service of its own with two users, the first holding a site: where the
+ * block-upgrade tests start (the second user's calls are the refused ones).
+ */
+export async function startWithTwoUsers() {
+  const t = await startApp();
+  const [user, other] = [await newUser(t), await newUser(t)];
+  return { t, user, other, site: await newSite(t, user) };
 }
