@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { unwrap, useApi } from '../api/client';
 import { ApiError, errorMessage } from '../api/errors';
 import { DocumentTitle } from '../shell/document-title';
-import { ScreenError } from '../shell/screen-error';
+import { BlockNotReady, useBlock } from './block/block-query';
 import { ApplyUpgrade } from './block-upgrade/apply';
 import { PlanEntryCard } from './block-upgrade/plan-entry';
 import { PlanSummary } from './block-upgrade/summary';
@@ -28,10 +28,7 @@ export function BlockUpgradeScreen() {
   const [offset, setOffset] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [applied, setApplied] = useState<UpgradeSet | null>(null);
-  const block = useQuery({
-    queryKey: ['block', id],
-    queryFn: () => unwrap(api.GET('/api/blocks/{id}', { params: { path: { id } } })),
-  });
+  const block = useBlock(id);
   const adoption = useQuery({
     queryKey: ['block', id, 'adoption'],
     queryFn: () => unwrap(api.GET('/api/blocks/{id}/adoption', { params: { path: { id } } })),
@@ -56,16 +53,7 @@ export function BlockUpgradeScreen() {
     [adoption.data],
   );
 
-  if (block.isPending) return <Text c="dimmed">Loading…</Text>;
-  if (block.isError)
-    return (
-      <ScreenError
-        title="Cannot open this block"
-        error={block.error}
-        what="block"
-        back={{ to: '/blocks', label: 'Block library' }}
-      />
-    );
+  if (!block.isSuccess) return <BlockNotReady block={block} />;
   const b = block.data;
   return (
     <Stack maw={1100}>

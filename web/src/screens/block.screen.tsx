@@ -6,6 +6,7 @@ import { errorMessage } from '../api/errors';
 import { formatDateTime } from '../format';
 import { BlockBadges, type Block } from './blocks.screen';
 import { Adoption } from './block/adoption';
+import { BlockNotReady, useBlock } from './block/block-query';
 import { Cover } from './block/cover';
 import { DocsMarkdown } from './block/docs-markdown';
 import { DeleteBlock } from './block/delete-block';
@@ -15,7 +16,6 @@ import { Submission } from './block/submission';
 import { ResponsiveTable } from '../shell/responsive-table';
 import { SandboxedHtml } from './sandboxed-html';
 import { DocumentTitle } from '../shell/document-title';
-import { ScreenError } from '../shell/screen-error';
 
 type PlaceholderSchema =
   paths['/api/blocks/{id}/placeholder-schema']['get']['responses'][200]['content']['application/json'];
@@ -23,22 +23,9 @@ type PlaceholderSchema =
 /** A block's page: what it is for, what it takes, how it looks, and where it is used. */
 export function BlockScreen() {
   const id = Number(useParams().id);
-  const api = useApi();
-  const block = useQuery({
-    queryKey: ['block', id],
-    queryFn: () => unwrap(api.GET('/api/blocks/{id}', { params: { path: { id } } })),
-  });
+  const block = useBlock(id);
 
-  if (block.isPending) return <Text c="dimmed">Loading…</Text>;
-  if (block.isError)
-    return (
-      <ScreenError
-        title="Cannot open this block"
-        error={block.error}
-        what="block"
-        back={{ to: '/blocks', label: 'Block library' }}
-      />
-    );
+  if (!block.isSuccess) return <BlockNotReady block={block} />;
   const data = block.data;
   return (
     <Stack maw={1100}>
