@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageBody } from '../../src/http/presenters/page-body.js';
 import { presentPage } from '../../src/http/presenters/pages.presenter.js';
 import { pagesRepository } from '../../src/db/repositories/pages/pages.repository.js';
-import { emptyPageFields } from '../../src/modules/pages/pages.js';
+import { emptyPageFields, type PageView } from '../../src/modules/pages/pages.js';
 import { StoredJson } from '../../src/shared/stored-json.js';
 import { lazySchemaCompilers } from '../../src/http/schema-compilers.js';
 import { namedSchemas } from '../../src/http/schemas/common.js';
@@ -334,7 +334,7 @@ describe('the hand-written page answer', () => {
       },
     });
     const actor = { userId: user.id, isAdmin: false };
-    let during: Promise<unknown> | undefined;
+    let during: Promise<PageView> | undefined;
     const rolledBack = new Error('rolled back');
     await expect(
       t.app.database.db.transaction().execute(async (trx) => {
@@ -345,7 +345,8 @@ describe('the hand-written page answer', () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await during).toMatchObject({
+    const read = JSON.parse(pageBody((await during)!)) as Record<string, unknown>;
+    expect(read).toMatchObject({
       name: 'Committed',
       blocks: [expect.objectContaining({ block: { id: rich.id, name: expect.any(String), kind: 'content' } })],
     });

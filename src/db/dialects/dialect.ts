@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBuilder } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { DryRun } from '../dry-run.js';
 import type { DB } from '../schema.js';
 import type { ReadNow } from './read-now.js';
@@ -62,6 +62,8 @@ export interface Dialect {
    * (SQLite): a write may answer with the text it sent.
    */
   compactJson?: (text: string) => string;
+  /** JSON written by the database inside a statement (a page's answer's instances): see JsonText. */
+  readonly jsonText: JsonText;
   /**
    * A data-modifying `WITH` (PostgreSQL): a new page, its instances and their
    * blocks' read go as one statement, one round trip and one transaction.
@@ -102,6 +104,22 @@ export interface Dialect {
   /** The database gave up on a transaction for another's sake (deadlock, serialization, busy): a fresh try may pass. */
   isRetryable(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
+}
+
+/**
+ * JSON text written by the database, as JSON.stringify writes it once
+ * `compactJson` has been applied: strings escaped alike (checked for every
+ * character below 128 and beyond), stored values as they are stored.
+ */
+export interface JsonText {
+  /** A text column as a JSON string. */
+  quoted: (ref: string) => RawBuilder<string>;
+  /** A JSON column's stored text (SQL null stays null). */
+  stored: (ref: string) => RawBuilder<string | null>;
+  /** An aggregate: the group's texts joined by ',' in `order`; null without rows. */
+  joined: (part: RawBuilder<string>, order: RawBuilder<unknown>) => RawBuilder<string | null>;
+  /** An aggregate: is `condition` true of any row of the group? Null without rows. */
+  any: (condition: RawBuilder<SqlBool>) => RawBuilder<SqlBool | null>;
 }
 
 /** `table.column` references `references.id`. */

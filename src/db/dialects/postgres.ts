@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type SqlBool } from 'kysely';
 import { queryLog, type QueryObserver } from './query-log.js';
 import pg from 'pg';
 import { jobSchema } from '../jobs/index.js';
@@ -8,6 +8,7 @@ import type { Database, Dialect } from './dialect.js';
 import { postgresPageVersions } from './postgres.page-versions.js';
 import { postgresBlockSearch, postgresPageSearch } from './postgres.search.js';
 import { statementName } from './named-statements.js';
+import { compactJsonbText } from './jsonb-text.js';
 
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
@@ -25,7 +26,13 @@ export const postgresDialect: Dialect = {
   jsonRows: (json, alias, columns) =>
     sql`(select ${sql.raw(columns.map(([name, type]) => (type === 'json' ? `"${name}"::jsonb as "${name}"` : `"${name}"`)).join(', '))}
       from jsonb_to_recordset(${json}::jsonb) as r(${sql.raw(columns.map(([name, type]) => `"${name}" ${type === 'json' ? 'text' : type}`).join(', '))})) as ${sql.id(alias)}`,
-  compactJson: (text) => JSON.stringify(JSON.parse(text)),
+  compactJson: compactJsonbText,
+  jsonText: {
+    quoted: (ref) => sql<string>`to_json(${sql.ref(ref)})::text`,
+    stored: (ref) => sql<string | null>`${sql.ref(ref)}::text`,
+    joined: (part, order) => sql<string | null>`string_agg(${part}, ',' order by ${order})`,
+    any: (condition) => sql<SqlBool | null>`bool_or(${condition})`,
+  },
   writesInWith: true,
   roundTrips: true,
   jobsTable: false,

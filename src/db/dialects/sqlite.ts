@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql, type SqlBool } from 'kysely';
 import { queryLog, type QueryObserver } from './query-log.js';
 import Libsql from 'libsql';
 import { CrossRequestCache, type Keepable } from '../../shared/cross-request-cache.js';
@@ -26,6 +26,12 @@ export const sqliteDialect: Dialect = {
   // json_extract gives a JSON string's text as it was sent (unescaped), a number as an integer.
   jsonRows: (json, alias, columns) =>
     sql`(select ${sql.raw(columns.map(([name]) => `json_extract(value, '$."${name}"') as "${name}"`).join(', '))} from json_each(${json})) as ${sql.id(alias)}`,
+  jsonText: {
+    quoted: (ref) => sql<string>`json_quote(${sql.ref(ref)})`,
+    stored: (ref) => sql<string | null>`${sql.ref(ref)}`,
+    joined: (part, order) => sql<string | null>`group_concat(${part}, ',' order by ${order})`,
+    any: (condition) => sql<SqlBool | null>`max(${condition})`,
+  },
   writesInWith: false,
   roundTrips: false,
   jobsTable: true,

@@ -17,6 +17,9 @@ const blockBody = (b: PageBlockView): string =>
   `,"bindings":${b.bindings_json ?? 'null'},"parent_page_block_id":${orNull(b.parent_page_block_id)}` +
   `,"version":{"major":${b.version.major},"minor":${b.version.minor}},"update_status":${text(b.update_status)}}`;
 
+const blocksBody = (blocks: PageView['blocks']): string =>
+  blocks === null ? 'null' : Array.isArray(blocks) ? `[${blocks.map(blockBody).join(',')}]` : blocks.json;
+
 export function pageBody(page: PageView): string {
   return (
     `{"id":${page.id},"name":${text(page.name)},"kind":${text(page.kind)}` +
@@ -25,6 +28,6 @@ export function pageBody(page: PageView): string {
     `,"meta_keywords":${orNull(page.meta_keywords)},"meta_robots":${orNull(page.meta_robots)}` +
     `,"is_published":${page.is_published},"has_outdated_blocks":${page.has_outdated_blocks}` +
     `,"created_at":${text(page.created_at)},"updated_at":${text(page.updated_at)},"version":${page.version}` +
-    `,"blocks":${page.blocks ? `[${page.blocks.map(blockBody).join(',')}]` : 'null'}}`
+    `,"blocks":${blocksBody(page.blocks)}}`
   );
 }

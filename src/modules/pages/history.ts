@@ -1,7 +1,7 @@
 import type { ExpectedVersions } from '../../shared/errors.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { BlockType, UpdateStatus, Version } from '../blocks/blocks.js';
-import type { Author, PageFields, PageView } from './pages.js';
+import type { Author, PageFields, WrittenPage } from './pages.js';
 
 /** How a version's author came: an API key, a session of the web app, MCP, or none (made by a migration). */
 export type ActorVia = 'key' | 'session' | 'mcp' | 'system';
@@ -70,7 +70,7 @@ export interface PageHistoryRepository {
    * page as written. With `expected`, only while the page is at one of those
    * versions (checked under the lock: 412 `version_conflict`).
    */
-  restore(input: { version: PageVersion; by: Author; now: string; expected?: ExpectedVersions }): Promise<PageView>;
+  restore(input: { version: PageVersion; by: Author; now: string; expected?: ExpectedVersions }): Promise<WrittenPage>;
 }
 
 /** A change of values or bindings: the path in the newer version, and each side (absent: not there). */

@@ -22,7 +22,7 @@ import {
   type Page,
   type PageBlock,
   type PagesRepository,
-  type PageView,
+  type WrittenPage,
 } from './pages.js';
 import type { PagesService } from './pages.service.js';
 
@@ -60,7 +60,7 @@ export class PageBlocksService {
     pageId: number,
     input: { blocks: InstanceInput[]; position?: number },
     expected?: ExpectedVersions,
-  ): Promise<PageView> {
+  ): Promise<WrittenPage> {
     const { page, existing } = await this.current(actor, pageId, expected);
     const { position } = input;
     if (position !== undefined && (position < 0 || position > existing.size))

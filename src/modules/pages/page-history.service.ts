@@ -9,7 +9,7 @@ import type { PageRenderingService } from '../publishing/page-rendering.service.
 import type { RenderableInstance, RenderablePage } from '../publishing/publishing.js';
 import type { PageHistoryRepository, PageVersion, VersionDiff, VersionEntry } from './history.js';
 import type { PageBounds, ProposedInstance } from './page-bounds.js';
-import { authorOf, expectingVersion, type PageView } from './pages.js';
+import { authorOf, expectingVersion, type WrittenPage } from './pages.js';
 import type { PagesService } from './pages.service.js';
 import { diffVersions } from './version-diff.js';
 
@@ -115,7 +115,7 @@ export class PageHistoryService {
    * within today's bounds (its JSON limit may have been lowered since, its
    * HTML bound too), a 422 at the place in version n (`blocks[i]...`).
    */
-  async restore(actor: Actor, pageId: number, number: number, expected?: ExpectedVersions): Promise<PageView> {
+  async restore(actor: Actor, pageId: number, number: number, expected?: ExpectedVersions): Promise<WrittenPage> {
     expectingVersion(await this.deps.pages.get(actor, pageId), expected);
     const version = await this.get(actor, pageId, number);
     const ids = [...new Set(version.instances.map((i) => i.block_id))];

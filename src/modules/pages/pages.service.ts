@@ -24,6 +24,7 @@ import {
   type PageReferences,
   type PagesRepository,
   type PageView,
+  type WrittenPage,
 } from './pages.js';
 
 export interface PageInput {
@@ -90,7 +91,7 @@ export class PagesService {
     return ownPage(actor, id, await this.deps.pages.view(id, withBlocks));
   }
 
-  async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<PageView> {
+  async create(actor: Actor, input: PageInput & { name: string; site_id: number }): Promise<WrittenPage> {
     const kind = input.kind ?? 'article';
     await this.checkKind(kind);
     const fields = await this.fields(actor, kind, input, emptyPageFields(input.name));
@@ -113,7 +114,7 @@ export class PagesService {
 
   /** With `blocks`: the whole set is replaced, every instance pinned anew. Without: metadata only. */
   /** With `expected`, only while the page is at one of those versions (412 `version_conflict` otherwise). */
-  async update(actor: Actor, id: number, input: PageInput, expected?: ExpectedVersions): Promise<PageView> {
+  async update(actor: Actor, id: number, input: PageInput, expected?: ExpectedVersions): Promise<WrittenPage> {
     const page = expectingVersion(await this.get(actor, id), expected);
     if (input.kind !== undefined && input.kind !== page.kind)
       throw fieldError('kind', 'The kind of a page is fixed at creation.');

@@ -175,7 +175,14 @@ export interface PageBlockView {
   update_status: UpdateStatus;
 }
 
-export type PageView = PageHead & { blocks: PageBlockView[] | null };
+/** A write's answer: the page as the write left it, its instances built from what it wrote. */
+export type WrittenPage = PageHead & { blocks: PageBlockView[] | null };
+
+/**
+ * A page as its answers show it: a write's, or a read's, whose instances come
+ * as the answer's `blocks` array already written as JSON by the database.
+ */
+export type PageView = WrittenPage | (PageHead & { blocks: { json: string } });
 
 export interface Binding {
   source: string;
@@ -234,7 +241,7 @@ export interface PagesRepository {
     instances: NewInstance[];
     now: string;
     by: Author;
-  }): Promise<PageView & { blocks: PageBlockView[] }>;
+  }): Promise<WrittenPage & { blocks: PageBlockView[] }>;
   /** `instances` given: the whole set is replaced. Throws the slug conflict. Answers the page as written. */
   update(input: {
     id: number;
@@ -243,7 +250,7 @@ export interface PagesRepository {
     now: string;
     by: Author;
     expected?: ExpectedVersions;
-  }): Promise<PageView>;
+  }): Promise<WrittenPage>;
   /** With `expected`, deletes only a page at one of those versions (else the 412 `versionConflict`). */
   delete(id: number, expected?: ExpectedVersions): Promise<void>;
   blocks(pageId: number): Promise<PageBlock[]>;
@@ -259,7 +266,7 @@ export interface PagesRepository {
     now: string;
     by: Author;
     expected?: ExpectedVersions;
-  }): Promise<PageView>;
+  }): Promise<WrittenPage>;
   /** `parentId`: null takes the instance out of its layout; undefined leaves its parent as it is. */
   moveBlock(input: {
     pageId: number;

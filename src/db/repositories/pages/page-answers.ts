@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { NewInstance, PageBlockView, PageChange, PageView } from '../../../modules/pages/pages.js';
+import type { NewInstance, PageBlockView, PageChange, PageView, WrittenPage } from '../../../modules/pages/pages.js';
 import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
 import { compiledOnce } from '../../prepared.js';
@@ -78,7 +78,7 @@ export function pageAnswers(database: Database) {
     answer(
       head: Omit<PageView, 'blocks' | 'has_outdated_blocks' | 'is_published'> & { is_published: boolean | number },
       blocks: PageBlockView[],
-    ): PageView & { blocks: PageBlockView[] } {
+    ): WrittenPage & { blocks: PageBlockView[] } {
       return {
         ...head,
         is_published: bool(head.is_published),
