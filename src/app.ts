@@ -31,6 +31,7 @@ import { pageReferencesRepository } from './db/repositories/page-references.repo
 import { InstanceBuilder } from './modules/pages/instance-builder.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import { PageBlockUpgradesService } from './modules/pages/page-block-upgrades.service.js';
 import { UpgradeImpactService } from './modules/pages/upgrade-impact.js';
 import { MigrationImpactService } from './modules/pages/migration-impact.js';
 import { PageBlockMigrationsService } from './modules/pages/page-block-migrations.service.js';
@@ -219,6 +220,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     chains: blockRows,
     migrator: new ValueMigrator(renderer),
   });
+  // What the services of one page's instances are built with: their writes, and their pins moved forward.
+  const onePage = { pages: pageRowsWithEvents, pagesService: pages, blocks, instances, bounds, clock };
   const services: Services = {
     auth: new AuthService({
       users,
@@ -235,15 +238,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     collections: new CollectionsService({ collections: collectionsRepository(database), clock }),
     submissions: new SubmissionsService({ submissions: submissionsRepository(database), blocks, rendering, clock }),
     pages,
-    pageBlocks: new PageBlocksService({
-      pages: pageRowsWithEvents,
-      pagesService: pages,
-      blocks,
-      instances,
-      bounds,
-      clock,
-      chains: blockRows,
-    }),
+    pageBlocks: new PageBlocksService(onePage),
+    pageBlockUpgrades: new PageBlockUpgradesService({ ...onePage, chains: blockRows }),
     migrations: new PageBlockMigrationsService({
       pages: pageRowsWithEvents,
       pagesService: pages,

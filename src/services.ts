@@ -8,6 +8,7 @@ import type { CollectionsService } from './modules/collections/collections.servi
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { PagesService } from './modules/pages/pages.service.js';
 import type { PageBlocksService } from './modules/pages/page-blocks.service.js';
+import type { PageBlockUpgradesService } from './modules/pages/page-block-upgrades.service.js';
 import type { PageHistoryService } from './modules/pages/page-history.service.js';
 import type { FoldersService } from './modules/folders/folders.service.js';
 import type { LayoutsService } from './modules/layouts/layouts.service.js';
@@ -37,6 +38,8 @@ export interface Services {
   submissions: SubmissionsService;
   pages: PagesService;
   pageBlocks: PageBlocksService;
+  /** A page's instances moved to their block's current revision: one, or every minor upgrade of the page. */
+  pageBlockUpgrades: PageBlockUpgradesService;
   /** What a block update means for the caller's instances (`upgrade_impact`). */
   upgradeImpact: UpgradeImpactService;
   /** What a major block update means for the values of its removed fields, with its migrations (`migration_impact`). */

@@ -161,7 +161,7 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
     async (request, reply) => {
       const body = await maybeDry(request, deps, async () => {
         const { pageId, pbId } = request.params;
-        await instances.upgrade(actorOf(request), pageId, pbId, expectedVersions(request));
+        await services.pageBlockUpgrades.upgrade(actorOf(request), pageId, pbId, expectedVersions(request));
         return pageOf(request, reply);
       });
       return sendSerialized(reply, body);
@@ -222,7 +222,7 @@ export function pageBlockRoutes(app: App, deps: HttpDeps) {
     },
     async (request) =>
       maybeDry(request, deps, () =>
-        instances.upgradeAll(actorOf(request), request.params.pageId, expectedVersions(request)),
+        services.pageBlockUpgrades.upgradeAll(actorOf(request), request.params.pageId, expectedVersions(request)),
       ),
   );
 
