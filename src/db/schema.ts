@@ -254,7 +254,6 @@ export interface PageBlocksTable {
   revision_id: number;
   major: number;
   minor: number;
-  schema_snapshot: JsonText;
   placeholder_values: JsonText;
   bindings: JsonText | null;
   parent_page_block_id: number | null;

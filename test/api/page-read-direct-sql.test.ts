@@ -108,9 +108,9 @@ describe('a kept page read after SQL written directly', () => {
 
     await warm(page.id);
     const [added] = await run(
-      `insert into page_blocks (page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values,
+      `insert into page_blocks (page_id, block_id, revision_id, major, minor, placeholder_values,
          bindings, parent_page_block_id, order_index, created_at, updated_at)
-       select page_id, block_id, revision_id, major, minor, schema_snapshot, '{"title":"added"}', bindings, null, 10,
+       select page_id, block_id, revision_id, major, minor, '{"title":"added"}', bindings, null, 10,
          created_at, updated_at from page_blocks where id = $1 returning id`,
       [first],
     );

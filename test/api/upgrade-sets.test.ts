@@ -162,7 +162,6 @@ describe('all or nothing, inside the transaction', () => {
         revision_id: target.id,
         version: { major: 1, minor: 1 },
         schema_snapshot: StoredJson.fromText<unknown[]>(target.schema_content),
-        snapshot_from_revision: false,
         placeholder_values: { title },
         bindings: null,
         parent_page_block_id: null,

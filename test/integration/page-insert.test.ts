@@ -36,7 +36,6 @@ describe('a page write', () => {
       revision_id,
       version,
       schema_snapshot: StoredJson.of<unknown[]>([]),
-      snapshot_from_revision: false,
       placeholder_values: { title: 'x' },
       bindings: null,
       parent_page_block_id: null,

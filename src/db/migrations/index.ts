@@ -25,6 +25,7 @@ import * as webhooks from './0022-webhooks.js';
 import * as revisionMigrations from './0023-revision-migrations.js';
 import * as upgradeSets from './0024-upgrade-sets.js';
 import * as sqlitePageVersions from './0025-sqlite-page-versions.js';
+import * as instanceFieldsFromRevision from './0026-instance-fields-from-revision.js';
 
 export interface VersionedMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, VersionedMigration> = {
   '0023-revision-migrations': revisionMigrations,
   '0024-upgrade-sets': upgradeSets,
   '0025-sqlite-page-versions': sqlitePageVersions,
+  '0026-instance-fields-from-revision': instanceFieldsFromRevision,
 };

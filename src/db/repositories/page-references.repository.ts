@@ -5,6 +5,13 @@ import { prepared } from '../prepared.js';
 // Both are asked on page writes: compiled once, run past Kysely.
 export function pageReferencesRepository({ db, readNow }: Database): PageReferences {
   const kinds = prepared(db, 0, () => db.selectFrom('page_types').select('kind').orderBy('kind'), readNow);
+  const kind = prepared(
+    db,
+    1,
+    (name: string) => db.selectFrom('page_types').select('kind').where('kind', '=', name),
+    readNow,
+    'first',
+  );
   const folder = prepared(
     db,
     1,
@@ -13,6 +20,9 @@ export function pageReferencesRepository({ db, readNow }: Database): PageReferen
     'first',
   );
   return {
+    async hasPageKind(name) {
+      return (await kind(name)).length > 0;
+    },
     async pageKinds() {
       return (await kinds()).map((r) => r.kind);
     },

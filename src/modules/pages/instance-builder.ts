@@ -176,7 +176,7 @@ export class InstanceBuilder {
     revision: PinTarget,
     input: Omit<InstanceInput, 'block_id'>,
   ): NewInstance {
-    // With the stored text, the snapshot is copied from the revision by the database, and parsed only if read.
+    // With the stored text, the fields are parsed only if read.
     const stored = 'schema' in revision;
     const values = storedValuesText(this.deps.sanitize, fieldsOf, revision, input.placeholder_values ?? {});
     return {
@@ -184,7 +184,6 @@ export class InstanceBuilder {
       revision_id: revision.id,
       version: revision.version,
       schema_snapshot: stored ? revision.schema : StoredJson.of(revision.schema_content),
-      snapshot_from_revision: stored,
       placeholder_values: values.values,
       values_text: values.text,
       ...(block.block_type !== undefined && { block_type: block.block_type }),

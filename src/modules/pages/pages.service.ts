@@ -197,11 +197,12 @@ export class PagesService {
   }
 
   private async checkKind(kind: string) {
+    if (await this.deps.references.hasPageKind(kind)) return;
+    // The list only for the message: every write asks, and one kind is one indexed row.
     const kinds = await this.deps.references.pageKinds();
-    if (!kinds.includes(kind))
-      throw validationError('Unknown page kind.', [
-        { path: 'kind', message: `Unknown kind "${kind}": use one of ${kinds.join(', ')} (GET /page-types).` },
-      ]);
+    throw validationError('Unknown page kind.', [
+      { path: 'kind', message: `Unknown kind "${kind}": use one of ${kinds.join(', ')} (GET /page-types).` },
+    ]);
   }
 
   private now() {

@@ -194,13 +194,8 @@ export interface NewInstance {
   block_id: number;
   revision_id: number;
   version: Version;
-  /** The field definitions of the pinned revision. */
+  /** The field definitions of the pinned revision (for the checks: never stored with the instance). */
   schema_snapshot: StoredJson<unknown[]>;
-  /**
-   * True when the snapshot is the pinned revision's fields as stored: the
-   * database copies them from the revision (5 KB an instance not sent).
-   */
-  snapshot_from_revision: boolean;
   placeholder_values: Record<string, unknown>;
   /**
    * The values' JSON as JSON.stringify writes it, made once by the builder:
@@ -318,6 +313,7 @@ export interface PagesRepository {
 
 /** Where the rules ask about page kinds and folders. */
 export interface PageReferences {
+  hasPageKind(kind: string): Promise<boolean>;
   pageKinds(): Promise<string[]>;
   folder(id: number): Promise<{ site_id: number; owner_id: number } | undefined>;
 }

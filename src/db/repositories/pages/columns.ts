@@ -81,13 +81,14 @@ export const INSTANCE_VIEW_COLUMNS = [
   'pb.minor',
 ] as const;
 
-/** The instance as the module's PageBlock has it: the view's and `cur`, its block's current revision. */
+/** The instance as the module's PageBlock has it: the view's, `pin` its pinned revision and `cur` its block's current one. */
 export const INSTANCE_COLUMNS = [
   ...INSTANCE_VIEW_COLUMNS,
   'pb.page_id',
   'b.block_type',
   'pb.revision_id',
-  'pb.schema_snapshot',
+  // The pinned revision's fields: `pin`, joined by `pb.revision_id` (revisions never change).
+  'pin.schema_content as schema_snapshot',
   'cur.major as cur_major',
   'cur.minor as cur_minor',
 ] as const;

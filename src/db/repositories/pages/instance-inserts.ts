@@ -1,22 +1,17 @@
-import { sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { NewInstance } from '../../../modules/pages/pages.js';
 import type { Database } from '../../dialects/dialect.js';
 import type { DB } from '../../schema.js';
 import { compiledOnce } from '../../prepared.js';
 import { toJson } from '../rows.js';
 
-/** An instance's row as a write gives it (`schema_snapshot`: sent, or copied from the pinned revision). */
+/** An instance's row as a write gives it (its fields are its pinned revision's: never copied). */
 export const instanceRow = (pageId: number, instance: NewInstance, orderIndex: number, now: string) => ({
   page_id: pageId,
   block_id: instance.block_id,
   revision_id: instance.revision_id,
   major: instance.version.major,
   minor: instance.version.minor,
-  // The pinned revision's own fields (revisions never change): copied by the database rather
-  // than sent, 5 KB an instance, and parsed again as jsonb on PostgreSQL.
-  schema_snapshot: instance.snapshot_from_revision
-    ? sql<string>`(select schema_content from block_revisions where id = ${instance.revision_id})`
-    : instance.schema_snapshot.text,
   placeholder_values: instance.values_text ?? toJson(instance.placeholder_values),
   bindings: instance.bindings === null ? null : toJson(instance.bindings),
   parent_page_block_id: instance.parent_page_block_id,
@@ -52,31 +47,21 @@ export function instanceInserts(database: Database) {
   ): Promise<Array<{ id: number; placeholder_values: string; bindings: string | null }>> => {
     if (instances.length === 0) return [];
     const rows = instances.map((instance, i) => instanceRow(pageId, instance, from + i, now));
-    if (instances.every((i) => i.snapshot_from_revision)) {
-      const params: unknown[] = [pageId, now];
-      for (const row of rows)
-        params.push(
-          row.block_id,
-          row.revision_id,
-          row.major,
-          row.minor,
-          row.placeholder_values,
-          row.bindings,
-          row.parent_page_block_id,
-          row.order_index,
-        );
-      const { rows: written } = await trx.executeQuery(pinnedInsert(rows.length)(...params));
-      if (jsonBack) return written;
-      return written.map(({ id }, i) => ({
-        id,
-        placeholder_values: rows[i]!.placeholder_values,
-        bindings: rows[i]!.bindings,
-      }));
-    }
-    const query = trx.insertInto('page_blocks').values(rows);
-    if (jsonBack) return query.returning(['id', 'placeholder_values', 'bindings']).execute();
-    const ids = await query.returning('id').execute();
-    return ids.map(({ id }, i) => ({
+    const params: unknown[] = [pageId, now];
+    for (const row of rows)
+      params.push(
+        row.block_id,
+        row.revision_id,
+        row.major,
+        row.minor,
+        row.placeholder_values,
+        row.bindings,
+        row.parent_page_block_id,
+        row.order_index,
+      );
+    const { rows: written } = await trx.executeQuery(pinnedInsert(rows.length)(...params));
+    if (jsonBack) return written;
+    return written.map(({ id }, i) => ({
       id,
       placeholder_values: rows[i]!.placeholder_values,
       bindings: rows[i]!.bindings,
@@ -100,10 +85,6 @@ export function instanceInserts(database: Database) {
             revision_id: p[at + 1] as number,
             major: p[at + 2] as number,
             minor: p[at + 3] as number,
-            // A revision deleted since it was read (its block went) leaves no snapshot to copy: the
-            // stand-in only lets the row reach revision_id's foreign key, which refuses it (ids are
-            // never reused), so the write fails as any write on a deleted block does, never on NOT NULL.
-            schema_snapshot: sql<string>`coalesce((select schema_content from block_revisions where id = ${p[at + 1]}), '[]')`,
             placeholder_values: p[at + 4] as string,
             bindings: p[at + 5] as string | null,
             parent_page_block_id: p[at + 6] as number | null,

@@ -90,9 +90,7 @@ export async function repinEach(
       placeholder_values: instance.values_text ?? toJson(instance.placeholder_values),
       bindings: instance.bindings === null ? null : toJson(instance.bindings),
     }));
-    // The snapshot is the pinned revision's fields, copied by the database (revisions never change).
     await sql`update page_blocks set revision_id = v.revision_id, major = v.major, minor = v.minor,
-        schema_snapshot = (select r.schema_content from block_revisions r where r.id = v.revision_id),
         placeholder_values = v.placeholder_values, bindings = v.bindings, updated_at = ${now}
       from ${dialect.jsonRows(JSON.stringify(rows), 'v', REPIN_COLUMNS)}
       where page_blocks.id = v.id and page_blocks.page_id = v.page_id`.execute(trx);

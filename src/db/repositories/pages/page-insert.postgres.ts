@@ -20,9 +20,8 @@ export interface WrittenInstance {
 type Row = { page_id: number } & { [K in keyof WrittenInstance]: WrittenInstance[K] | null };
 
 // The instances travel as one JSON array, read by json_to_recordset: the text does not
-// depend on their number, and a snapshot is copied from its revision unless one is given.
-// A revision deleted meanwhile has none to copy: '[]' stands in so that the row reaches the
-// foreign key on revision_id, which refuses it (a deleted block's answer, not a NOT NULL's 500).
+// depend on their number. A revision deleted meanwhile is refused by the foreign key on
+// revision_id (a deleted block's answer).
 // Parameters: the owner, the kind, the fields (FIELD_COLUMNS' order), then `at`: the time, the
 // three search texts, the instances, and version 1's author (user, via, key prefix) and summary.
 // Version 1 is written by the same statement: its instances' states and the list naming them.
@@ -35,14 +34,12 @@ const PAGE_INSERT = namedStatement(`with p as (
     setweight(to_tsvector('simple', $${at + 3}::text), 'C'))
   returning id),
 x as (select * from json_to_recordset($${at + 4}::json) as x(block_id integer, revision_id integer, major integer,
-  minor integer, schema_snapshot jsonb, placeholder_values jsonb, bindings jsonb, parent_page_block_id integer,
+  minor integer, placeholder_values jsonb, bindings jsonb, parent_page_block_id integer,
   order_index integer)),
 i as (
-  insert into page_blocks (page_id, block_id, revision_id, major, minor, schema_snapshot, placeholder_values,
+  insert into page_blocks (page_id, block_id, revision_id, major, minor, placeholder_values,
     bindings, parent_page_block_id, order_index, created_at, updated_at)
-  select p.id, x.block_id, x.revision_id, x.major, x.minor,
-    coalesce(x.schema_snapshot, (select r.schema_content from block_revisions r where r.id = x.revision_id), '[]'),
-    x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $${at}::timestamptz, $${at}::timestamptz
+  select p.id, x.block_id, x.revision_id, x.major, x.minor, x.placeholder_values, x.bindings, x.parent_page_block_id, x.order_index, $${at}::timestamptz, $${at}::timestamptz
   from p cross join x
   returning id, page_id, block_id, revision_id, major, minor, parent_page_block_id, order_index, placeholder_values,
     bindings),
@@ -91,8 +88,6 @@ export async function insertPagePostgres(
     revision_id: instance.revision_id,
     major: instance.version.major,
     minor: instance.version.minor,
-    // null: the pinned revision's stored fields, copied by the database.
-    schema_snapshot: instance.snapshot_from_revision ? null : instance.schema_snapshot.value,
     bindings: instance.bindings,
     parent_page_block_id: instance.parent_page_block_id,
     order_index: i,

@@ -41,7 +41,9 @@ export const instancesWithBlocks = (db: Kysely<DB>) =>
     .innerJoin('block_revisions as cur', 'cur.id', 'b.current_revision_id');
 
 const blocksQuery = (db: Kysely<DB>) =>
-  instancesWithBlocks(db).select([...INSTANCE_COLUMNS, updateStatusSql('pb', 'cur').as('update_status')]);
+  instancesWithBlocks(db)
+    .innerJoin('block_revisions as pin', 'pin.id', 'pb.revision_id')
+    .select([...INSTANCE_COLUMNS, updateStatusSql('pb', 'cur').as('update_status')]);
 
 type BlockRow = Awaited<ReturnType<ReturnType<typeof blocksQuery>['executeTakeFirstOrThrow']>>;
 

@@ -79,8 +79,8 @@ export function versionRestore(kit: PageWriteKit): Pick<PageHistoryRepository, '
               else if (there) {
                 await sql`update page_blocks set block_id = s.block_id, revision_id = s.revision_id, major = s.major,
                     minor = s.minor, placeholder_values = s.placeholder_values, bindings = s.bindings,
-                    schema_snapshot = r.schema_content, updated_at = ${now}
-                  from page_block_states s join block_revisions r on r.id = s.revision_id
+                    updated_at = ${now}
+                  from page_block_states s
                   where s.id = ${state} and page_blocks.id = ${id}`.execute(trx);
                 ids.set(id, id);
               } else {
@@ -92,7 +92,6 @@ export function versionRestore(kit: PageWriteKit): Pick<PageHistoryRepository, '
                     'revision_id',
                     'major',
                     'minor',
-                    'schema_snapshot',
                     'placeholder_values',
                     'bindings',
                     'parent_page_block_id',
@@ -103,14 +102,12 @@ export function versionRestore(kit: PageWriteKit): Pick<PageHistoryRepository, '
                   .expression((eb) =>
                     eb
                       .selectFrom('page_block_states as s')
-                      .innerJoin('block_revisions as r', 'r.id', 's.revision_id')
                       .select([
                         's.page_id',
                         's.block_id',
                         's.revision_id',
                         's.major',
                         's.minor',
-                        'r.schema_content',
                         's.placeholder_values',
                         's.bindings',
                         sql<null>`null`.as('parent'),

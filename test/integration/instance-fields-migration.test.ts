@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dropPostgresSchema, openPostgres, withSchemaLock } from '../../src/db/dialects/postgres.js';
+import { openSqlite } from '../../src/db/dialects/sqlite.js';
+import type { Database } from '../../src/db/dialects/dialect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { pageBlocksReader } from '../../src/db/repositories/pages/page-reads.js';
+import { migrateBefore } from '../support/migrate-before.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+async function open(): Promise<{ database: Database; locked: <T>(run: () => Promise<T>) => Promise<T> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    cleanups.push(() => dropPostgresSchema(url, schema));
+    return { database: await openPostgres({ url, schema }), locked: (run) => withSchemaLock(url, run) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'pageblocks-instance-fields-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return { database: openSqlite(dir), locked: (run) => run() };
+}
+
+// Migration 0026: an instance's fields are its pinned revision's; the copy each instance kept goes.
+describe('migration 0026 on a database whose instances keep a copy of their fields', () => {
+  it('keeps every instance and its values, and each reads its pinned revision’s fields', async () => {
+    const { database, locked } = await open();
+    const db = database.db as unknown as Kysely<any>;
+    try {
+      await locked(() => migrateBefore(database, '0026'));
+      const now = new Date().toISOString();
+      const v1 = JSON.stringify([{ name: 'title', type: 'string' }]);
+      const v2 = JSON.stringify([
+        { name: 'title', type: 'string' },
+        { name: 'body', type: 'text' },
+      ]);
+      await sql`insert into users (id, email, password_hash, created_at) values (101, 'a@x.test', 'h', ${now})`.execute(
+        db,
+      );
+      await sql`insert into pages (id, owner_id, kind, name, created_at, updated_at)
+        values (101, 101, 'article', 'P', ${now}, ${now})`.execute(db);
+      await sql`insert into blocks (id, owner_id, scope, kind, name, created_at, updated_at)
+        values (101, 101, 'user', 'content', 'B', ${now}, ${now})`.execute(db);
+      await sql`insert into block_revisions (id, block_id, major, minor, schema_content, created_at)
+        values (101, 101, 1, 0, ${v1}, ${now}), (102, 101, 1, 1, ${v2}, ${now})`.execute(db);
+      await sql`update blocks set current_revision_id = 102 where id = 101`.execute(db);
+      await sql`insert into page_blocks (id, page_id, block_id, revision_id, major, minor, schema_snapshot,
+          placeholder_values, parent_page_block_id, order_index, created_at, updated_at)
+        values (101, 101, 101, 101, 1, 0, ${v1}, '{"title":"old"}', null, 0, ${now}, ${now}),
+               (102, 101, 101, 102, 1, 1, ${v2}, '{"title":"new"}', null, 1, ${now}, ${now})`.execute(db);
+
+      await locked(() => migrateToLatest(database));
+
+      const instances = await pageBlocksReader(database.db).all(101);
+      expect(
+        instances.map((i) => ({ id: i.id, values: i.placeholder_values, fields: i.schema_snapshot.value })),
+      ).toEqual([
+        { id: 101, values: { title: 'old' }, fields: JSON.parse(v1) },
+        { id: 102, values: { title: 'new' }, fields: JSON.parse(v2) },
+      ]);
+      expect(instances.map((i) => i.update_status)).toEqual(['outdated_minor', 'up_to_date']);
+      await expect(sql`select schema_snapshot from page_blocks`.execute(db)).rejects.toThrow(/schema_snapshot/);
+    } finally {
+      await database.close();
+    }
+  });
+});
