@@ -29,6 +29,7 @@ export function apiKeysRepository({ db, dialect, readNow }: Database): ApiKeysRe
     2,
     (keyHash: string, pageId: number) => ownerQuery(keyHash).select(versions.of(pageId).as('page_version')),
     readNow,
+    'first',
   );
   const alone = async (keyHash: string, pageId: number | undefined): Promise<OwnerRow | undefined> => {
     const [row] = pageId !== undefined ? await ownerAndPage(keyHash, pageId) : await ownerByHash(keyHash);
