@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropPostgresSchema } from '../src/db/dialects/postgres.js';
 import { benchValues, signUp, tenBlocks, site as newSite, v1 } from './lib/api.js';
@@ -321,7 +321,7 @@ async function main() {
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
-    `Machine: ${availableParallelism()} cores, ${fmt(Number(mem) / 1024 / 1024, 1)} GiB memory, Node.js ${process.version}. Server pinned to core 0, load generator (autocannon) and the bench's own requests to core 1, ${SECONDS} s per load run after a 2-s warm-up run that is thrown away. The service runs its production build with logs silenced (the floors log nothing either); PostgreSQL is vacuumed and analysed after the 100k bulk load, as autovacuum would. Method and decisions: docs/decisions.md, "Performance".`,
+    `Machine: ${cpus().length} cores, ${fmt(Number(mem) / 1024 / 1024, 1)} GiB memory, Node.js ${process.version}. Server pinned to core 0, load generator (autocannon) and the bench's own requests to core 1, ${SECONDS} s per load run after a 2-s warm-up run that is thrown away. The service runs its production build with logs silenced (the floors log nothing either); PostgreSQL is vacuumed and analysed after the 100k bulk load, as autovacuum would. Method and decisions: docs/decisions.md, "Performance".`,
     '',
   ].join('\n');
   await writeFile('bench/RESULTS.md', `${header}\n${sections.join('\n\n')}\n`);
