@@ -1,35 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openPostgres, withSchemaLock } from '../../src/db/dialects/postgres.js';
-import { openSqlite } from '../../src/db/dialects/sqlite.js';
-import type { Database } from '../../src/db/dialects/dialect.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { pageBlocksReader } from '../../src/db/repositories/pages/page-reads.js';
-import { migrateBefore } from '../support/migrate-before.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(() => Promise.all(cleanups.map((c) => c())));
-
-async function open(): Promise<{ database: Database; locked: <T>(run: () => Promise<T>) => Promise<T> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    cleanups.push(() => dropPostgresSchema(url, schema));
-    return { database: await openPostgres({ url, schema }), locked: (run) => withSchemaLock(url, run) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pageblocks-instance-fields-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return { database: openSqlite(dir), locked: (run) => run() };
-}
+import { migrateBefore, openForMigrations } from '../support/migrate-before.js';
 
 // Migration 0026: an instance's fields are its pinned revision's; the copy each instance kept goes.
 describe('migration 0026 on a database whose instances keep a copy of their fields', () => {
   it('keeps every instance and its values, and each reads its pinned revision’s fields', async () => {
-    const { database, locked } = await open();
+    const { database, locked } = await openForMigrations('instance-fields');
     const db = database.db as unknown as Kysely<any>;
     try {
       await locked(() => migrateBefore(database, '0026'));

@@ -1,35 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openPostgres, withSchemaLock } from '../../src/db/dialects/postgres.js';
-import { openSqlite } from '../../src/db/dialects/sqlite.js';
-import type { Database } from '../../src/db/dialects/dialect.js';
+import { describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrateBefore } from '../support/migrate-before.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(() => Promise.all(cleanups.map((c) => c())));
-
-async function open(): Promise<{ database: Database; locked: <T>(run: () => Promise<T>) => Promise<T> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    cleanups.push(() => dropPostgresSchema(url, schema));
-    return { database: await openPostgres({ url, schema }), locked: (run) => withSchemaLock(url, run) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pageblocks-site-layout-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return { database: openSqlite(dir), locked: (run) => run() };
-}
+import { migrateBefore, openForMigrations } from '../support/migrate-before.js';
 
 // Migration 0017 over sites that raced their layout's delete before sites.layout_id had its foreign key.
 describe('migration 0017 on a database with a site pointing at a deleted layout', () => {
   it('clears the dangling reference, keeps the others, and the key holds from then on', async () => {
-    const { database, locked } = await open();
+    const { database, locked } = await openForMigrations('site-layout');
     const db = database.db as unknown as Kysely<any>;
     try {
       await locked(() => migrateBefore(database, '0017'));

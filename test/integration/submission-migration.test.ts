@@ -1,35 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openPostgres, withSchemaLock } from '../../src/db/dialects/postgres.js';
-import { openSqlite } from '../../src/db/dialects/sqlite.js';
-import type { Database } from '../../src/db/dialects/dialect.js';
+import { describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/db/integrity.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrateBefore } from '../support/migrate-before.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(() => Promise.all(cleanups.map((c) => c())));
-
-async function open(): Promise<{ database: Database; locked: <T>(run: () => Promise<T>) => Promise<T> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    cleanups.push(() => dropPostgresSchema(url, schema));
-    return { database: await openPostgres({ url, schema }), locked: (run) => withSchemaLock(url, run) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pageblocks-submissions-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return { database: openSqlite(dir), locked: (run) => run() };
-}
+import { migrateBefore, openForMigrations } from '../support/migrate-before.js';
 
 // Migration 0015 over submissions made before a submission kept what was submitted.
 describe('migration 0015 on a database with submissions', () => {
   it('gives pending submissions the block as it stands, and decided ones nothing they never recorded', async () => {
-    const { database, locked } = await open();
+    const { database, locked } = await openForMigrations('submissions');
     const db = database.db as unknown as Kysely<any>;
     try {
       await locked(() => migrateBefore(database, '0015'));
