@@ -71,10 +71,10 @@ function instancesAsJson(db: Kysely<DB>, { jsonText }: Dialect, pageId: number) 
 }
 
 /**
- * The hot reads of a page's answer (GET /pages/{id}, and the answers of page
- * writes): one statement, compiled once, run past Kysely where the database
- * allows (`readNow`): only the columns the answer shows (never the 5 KB field
- * snapshots), and with its blocks, their JSON written by the database. One
+ * The hot read of a page's answer (GET /pages/{id}): one statement, compiled
+ * once, run past Kysely where the database allows (`readNow`): only the columns
+ * the answer shows (never the pinned revisions' 5 KB of fields), and with its
+ * blocks, their JSON written by the database. One
  * statement is one round trip on PostgreSQL, and one state on both databases:
  * the page's row, its version and its instances read together.
  */
