@@ -2,7 +2,7 @@ import type { PageReferences } from '../../modules/pages/pages.js';
 import type { Database } from '../dialects/dialect.js';
 import { prepared } from '../prepared.js';
 
-// Both are asked on page writes: compiled once, run past Kysely.
+// Asked on page writes: compiled once, run past Kysely.
 export function pageReferencesRepository({ db, readNow }: Database): PageReferences {
   const kinds = prepared(db, 0, () => db.selectFrom('page_types').select('kind').orderBy('kind'), readNow);
   const kind = prepared(

@@ -59,7 +59,7 @@ export function instanceInserts(database: Database) {
         row.parent_page_block_id,
         row.order_index,
       );
-    const { rows: written } = await trx.executeQuery(pinnedInsert(rows.length)(...params));
+    const { rows: written } = await trx.executeQuery(insertOf(rows.length)(...params));
     if (jsonBack) return written;
     return written.map(({ id }, i) => ({
       id,
@@ -68,11 +68,11 @@ export function instanceInserts(database: Database) {
     }));
   };
 
-  // The insert of n instances pinned to current revisions, built and compiled once per n (a
-  // request carries at most 500): building it through Kysely each time cost as much as running it.
-  const pinnedInserts = new Map<number, (...params: unknown[]) => CompiledQuery<InsertedRow>>();
-  const pinnedInsert = (n: number) => {
-    let insert = pinnedInserts.get(n);
+  // The insert of n instances, built and compiled once per n (a request carries at most
+  // 500): building it through Kysely each time cost as much as running it.
+  const inserts = new Map<number, (...params: unknown[]) => CompiledQuery<InsertedRow>>();
+  const insertOf = (n: number) => {
+    let insert = inserts.get(n);
     if (!insert) {
       // While compiling, slots stand in for every value: the types are the columns' own.
       insert = compiledOnce(2 + 8 * n, (...p: unknown[]): Compilable<InsertedRow> => {
@@ -96,7 +96,7 @@ export function instanceInserts(database: Database) {
         const query = database.db.insertInto('page_blocks').values(rows);
         return jsonBack ? query.returning(['id', 'placeholder_values', 'bindings']) : query.returning(['id']);
       });
-      if (pinnedInserts.size < 64) pinnedInserts.set(n, insert);
+      if (inserts.size < 64) inserts.set(n, insert);
     }
     return insert;
   };
